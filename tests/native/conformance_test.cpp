@@ -1,0 +1,144 @@
+// Moving AI conformance: A* with the octile heuristic under the benchmark's rule (a
+// diagonal needs both orthogonal neighbours free: only-when-no-obstacles) must find the
+// published optimal length of every query, within 0.01 (the files print 2 to 8 decimals).
+//
+// Every query of the small maps copied into tests/fixtures/movingai is run. When the
+// team's shared data folder (../shared/movingai) is present, an evenly spaced sample of
+// every .scen file there is run too, sized to keep each file around a second.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "movingai.h"
+#include "search.h"
+
+namespace astar {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr double kTolerance = 0.01;
+// Queries per shared file: buckets are ordered by length, so an even spread covers
+// short and long queries alike.
+constexpr std::size_t kSharedSampleSize = 40;
+
+std::optional<std::string> read_text(const fs::path& path) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return std::nullopt;
+  std::ostringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+std::vector<fs::path> scen_files_in(const fs::path& folder) {
+  std::vector<fs::path> files;
+  std::error_code ec;
+  if (!fs::is_directory(folder, ec)) return files;
+  for (const fs::directory_entry& entry : fs::directory_iterator(folder, ec))
+    if (entry.path().extension() == ".scen") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// Runs the queries at indices 0, stride, 2 * stride, ... of one .scen file.
+void check_scenario_file(const fs::path& scen_path, std::size_t stride) {
+  const std::optional<std::string> scen_text = read_text(scen_path);
+  ASSERT_TRUE(scen_text) << "cannot read " << scen_path;
+  const Parsed<Scenario> scenario = read_scenario(*scen_text);
+  ASSERT_TRUE(scenario) << scen_path << ": " << scenario.error.message;
+  ASSERT_FALSE(scenario.value->queries.empty()) << scen_path;
+
+  std::optional<Grid> grid;
+  std::string map_path;
+  for (const std::string& candidate : candidate_map_paths(scen_path.string(), *scenario.value)) {
+    const std::optional<std::string> map_text = read_text(candidate);
+    if (!map_text) continue;
+    Parsed<Grid> parsed = read_map(*map_text);
+    ASSERT_TRUE(parsed) << candidate << ": " << parsed.error.message;
+    grid = std::move(parsed.value);
+    map_path = candidate;
+    break;
+  }
+  ASSERT_TRUE(grid) << "no map found for " << scen_path;
+
+  Search search(*grid);
+  search.set_options({Algorithm::AStar, Diagonal::OnlyWhenNoObstacles, Heuristic::Octile, 1.0});
+  const std::vector<ScenarioQuery>& queries = scenario.value->queries;
+  std::size_t checked = 0;
+  for (std::size_t i = 0; i < queries.size(); i += stride) {
+    const ScenarioQuery& q = queries[i];
+    ASSERT_EQ(q.map_width, grid->width()) << map_path;
+    ASSERT_EQ(q.map_height, grid->height()) << map_path;
+    ASSERT_TRUE(search.reset(q.start, q.goal));
+    search.run();
+    const std::string where = scen_path.filename().string() + " query " + std::to_string(i) + " (" +
+                              std::to_string(q.start.x) + "," + std::to_string(q.start.y) + ") -> (" +
+                              std::to_string(q.goal.x) + "," + std::to_string(q.goal.y) + ")";
+    if (q.optimal < 0) {
+      EXPECT_EQ(search.status(), Status::NoPath) << where;
+    } else {
+      ASSERT_EQ(search.status(), Status::Found) << where;
+      EXPECT_NEAR(search.path_cost(), q.optimal, kTolerance) << where;
+    }
+    ++checked;
+  }
+  EXPECT_GT(checked, 0u);
+}
+
+class BundledScenarioFile : public ::testing::TestWithParam<fs::path> {};
+
+TEST_P(BundledScenarioFile, AStarFindsEveryPublishedOptimalLength) { check_scenario_file(GetParam(), 1); }
+
+std::string file_test_name(const ::testing::TestParamInfo<fs::path>& info) {
+  std::string name = info.param.filename().string();
+  for (char& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return name;
+}
+
+const fs::path kBundledFolder = fs::path(ASTAR_FIXTURES_DIR) / "movingai";
+const fs::path kSharedFolder = fs::path(ASTAR_SHARED_MOVINGAI_DIR);
+
+TEST(BundledScenarioFiles, AreAllPresent) {
+  std::vector<std::string> names;
+  for (const fs::path& p : scen_files_in(kBundledFolder)) names.push_back(p.filename().string());
+  EXPECT_EQ(names, (std::vector<std::string>{"arena.map.scen", "den312d.map.scen", "ht_chantry.map.scen"}))
+      << "in " << kBundledFolder;
+}
+
+INSTANTIATE_TEST_SUITE_P(Fixtures, BundledScenarioFile, ::testing::ValuesIn(scen_files_in(kBundledFolder)), file_test_name);
+
+class SharedScenarioFile : public ::testing::TestWithParam<fs::path> {};
+
+TEST_P(SharedScenarioFile, AStarFindsTheOptimalLengthOfASample) {
+  const std::optional<std::string> text = read_text(GetParam());
+  ASSERT_TRUE(text);
+  const Parsed<Scenario> scenario = read_scenario(*text);
+  ASSERT_TRUE(scenario) << GetParam() << ": " << scenario.error.message;
+  const std::size_t count = scenario.value->queries.size();
+  check_scenario_file(GetParam(), std::max<std::size_t>(1, count / kSharedSampleSize));
+}
+
+INSTANTIATE_TEST_SUITE_P(SharedMovingAi, SharedScenarioFile, ::testing::ValuesIn(scen_files_in(kSharedFolder)),
+                         file_test_name);
+// Absent shared data is reported by SharedMovingAiFolder below, not as a setup error.
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(SharedScenarioFile);
+
+TEST(SharedMovingAiFolder, IsUsedWhenPresent) {
+  std::error_code ec;
+  if (!fs::is_directory(kSharedFolder, ec))
+    GTEST_SKIP() << "../shared/movingai not found: " << kSharedFolder
+                 << " does not exist, so only the bundled maps in tests/fixtures/movingai were checked";
+  EXPECT_FALSE(scen_files_in(kSharedFolder).empty()) << kSharedFolder << " exists but holds no .scen file";
+}
+
+}  // namespace
+}  // namespace astar
