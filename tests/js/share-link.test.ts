@@ -1,0 +1,235 @@
+// Share-link codec: round trips, size targets, and hostile input.
+import fc from 'fast-check';
+import { deflateSync, inflateSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import {
+  MAX_FRAGMENT_LENGTH,
+  ShareLinkError,
+  decodeShareFragment,
+  encodeShareFragment,
+  type ShareState,
+} from '../../web/src/share/share-link';
+
+const ALGORITHMS = ['astar', 'dijkstra', 'greedy', 'bfs'] as const;
+const HEURISTICS = ['manhattan', 'euclidean', 'octile', 'chebyshev', 'zero'] as const;
+const DIAGONALS = ['never', 'always', 'if-at-most-one-obstacle', 'only-when-no-obstacles'] as const;
+
+const shareState: fc.Arbitrary<ShareState> = fc
+  .record({ width: fc.integer({ min: 5, max: 70 }), height: fc.integer({ min: 5, max: 70 }), terrain: fc.boolean() })
+  .chain(({ width, height, terrain }) =>
+    fc.record({
+      width: fc.constant(width),
+      height: fc.constant(height),
+      costs: fc
+        .array(terrain ? fc.integer({ min: 0, max: 9 }) : fc.constantFrom(0, 1), { minLength: width * height, maxLength: width * height })
+        .map((a) => Uint8Array.from(a)),
+      start: fc.record({ x: fc.integer({ min: 0, max: width - 1 }), y: fc.integer({ min: 0, max: height - 1 }) }),
+      goal: fc.record({ x: fc.integer({ min: 0, max: width - 1 }), y: fc.integer({ min: 0, max: height - 1 }) }),
+      options: fc.record(
+        {
+          algorithm: fc.constantFrom(...ALGORITHMS),
+          diagonal: fc.constantFrom(...DIAGONALS),
+          heuristic: fc.constantFrom(...HEURISTICS),
+          weight: fc.double({ min: 0, max: 100, noNaN: true }),
+        },
+        { requiredKeys: ['algorithm', 'diagonal', 'weight'] },
+      ),
+      step: fc.option(fc.integer({ min: 0, max: 0xffffffff }), { nil: null }),
+      view: fc.option(
+        fc.record({
+          centerX: fc.float({ min: -width, max: 2 * width, noNaN: true }),
+          centerY: fc.float({ min: -height, max: 2 * height, noNaN: true }),
+          cellSize: fc.float({ min: Math.fround(0.5), max: 200, noNaN: true }),
+        }),
+        { nil: null },
+      ),
+    }),
+  );
+
+/** The invariants every decoded state must satisfy, whatever the input was. */
+function expectValidState(s: ShareState): void {
+  expect(s.width).toBeGreaterThanOrEqual(5);
+  expect(s.width).toBeLessThanOrEqual(1024);
+  expect(s.height).toBeGreaterThanOrEqual(5);
+  expect(s.height).toBeLessThanOrEqual(1024);
+  expect(s.costs).toHaveLength(s.width * s.height);
+  expect(s.costs.every((c) => c <= 9)).toBe(true);
+  for (const p of [s.start, s.goal]) {
+    expect(p.x).toBeGreaterThanOrEqual(0);
+    expect(p.x).toBeLessThan(s.width);
+    expect(p.y).toBeGreaterThanOrEqual(0);
+    expect(p.y).toBeLessThan(s.height);
+  }
+  expect(ALGORITHMS).toContain(s.options.algorithm);
+  expect(DIAGONALS).toContain(s.options.diagonal);
+  if (s.options.heuristic !== undefined) expect(HEURISTICS).toContain(s.options.heuristic);
+  expect(Number.isFinite(s.options.weight)).toBe(true);
+}
+
+/** Decoding must either give a valid state or throw a ShareLinkError: nothing else. */
+function decodeOrProblem(fragment: string): ShareState | ShareLinkError {
+  try {
+    const state = decodeShareFragment(fragment);
+    expectValidState(state);
+    return state;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ShareLinkError);
+    return error as ShareLinkError;
+  }
+}
+
+function randomWalls(width: number, height: number, density: number, seed: number): Uint8Array {
+  let s = seed >>> 0;
+  const next = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return Uint8Array.from({ length: width * height }, () => (next() < density ? 0 : 1));
+}
+
+function stateFor(width: number, height: number, costs: Uint8Array): ShareState {
+  return {
+    width,
+    height,
+    costs,
+    start: { x: 0, y: 0 },
+    goal: { x: width - 1, y: height - 1 },
+    options: { algorithm: 'astar', diagonal: 'only-when-no-obstacles', weight: 1 },
+    step: null,
+    view: null,
+  };
+}
+
+describe('share link round trip', () => {
+  it('decoding an encoded state gives back the same state', () => {
+    fc.assert(
+      fc.property(shareState, (state) => {
+        const fragment = encodeShareFragment(state);
+        expect(fragment).toMatch(/^v1=[A-Za-z0-9_-]+$/);
+        const back = decodeShareFragment(`#${fragment}`);
+        expect(back.width).toBe(state.width);
+        expect(back.height).toBe(state.height);
+        expect(Array.from(back.costs)).toEqual(Array.from(state.costs));
+        expect(back.start).toEqual(state.start);
+        expect(back.goal).toEqual(state.goal);
+        expect(back.options).toEqual(state.options);
+        expect(back.step).toBe(state.step);
+        expect(back.view).toEqual(state.view);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps a 16 x 10 map with a wall and a terrain patch under 300 characters', () => {
+    const costs = new Uint8Array(16 * 10).fill(1);
+    for (let y = 1; y < 9; y++) costs[y * 16 + 7] = 0;
+    for (let y = 2; y < 6; y++) for (let x = 10; x < 14; x++) costs[y * 16 + x] = 5;
+    const fragment = encodeShareFragment({ ...stateFor(16, 10, costs), step: 12, view: { centerX: 8, centerY: 5, cellSize: 48 } });
+    expect(fragment.length).toBeLessThan(300);
+  });
+
+  it('keeps a 128 x 128 map with 30% random walls under 4,000 characters', () => {
+    const fragment = encodeShareFragment(stateFor(128, 128, randomWalls(128, 128, 0.3, 7)));
+    expect(fragment.length).toBeLessThan(4000);
+  });
+
+  it('refuses to encode a state that could not be decoded', () => {
+    expect(() => encodeShareFragment(stateFor(4, 10, new Uint8Array(40)))).toThrow(RangeError);
+    expect(() => encodeShareFragment({ ...stateFor(8, 8, new Uint8Array(64)), start: { x: 8, y: 0 } })).toThrow(/off the map/);
+  });
+});
+
+describe('hostile share links', () => {
+  it('random strings never throw anything but ShareLinkError and never give an invalid state', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.string().map((s) => `v1=${s}`), fc.base64String().map((s) => `#v1=${s}`)), (text) => {
+        decodeOrProblem(text);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('mutated valid links never throw anything but ShareLinkError and never give an invalid state', () => {
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    fc.assert(
+      fc.property(
+        shareState,
+        fc.array(fc.record({ at: fc.nat(), kind: fc.constantFrom('replace', 'delete', 'insert'), char: fc.nat(63) }), {
+          minLength: 1,
+          maxLength: 5,
+        }),
+        (state, mutations) => {
+          let text = encodeShareFragment(state);
+          for (const m of mutations) {
+            const at = 3 + (m.at % Math.max(1, text.length - 3));
+            const c = alphabet[m.char]!;
+            if (m.kind === 'replace') text = text.slice(0, at) + c + text.slice(at + 1);
+            else if (m.kind === 'delete') text = text.slice(0, at) + text.slice(at + 1);
+            else text = text.slice(0, at) + c + text.slice(at);
+          }
+          decodeOrProblem(text);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('says a truncated link is damaged', () => {
+    const fragment = encodeShareFragment(stateFor(40, 30, randomWalls(40, 30, 0.3, 1)));
+    for (const keep of [4, 10, Math.floor(fragment.length / 2), fragment.length - 3]) {
+      const result = decodeOrProblem(fragment.slice(0, keep));
+      expect(result).toBeInstanceOf(ShareLinkError);
+      expect((result as ShareLinkError).problem).toBe('corrupt');
+    }
+  });
+
+  it('says an unknown version is not understood', () => {
+    const fragment = encodeShareFragment(stateFor(8, 8, new Uint8Array(64).fill(1)));
+    const result = decodeOrProblem(fragment.replace(/^v1=/, 'v9='));
+    expect((result as ShareLinkError).problem).toBe('unknown-version');
+    expect((decodeOrProblem('hello') as ShareLinkError).problem).toBe('not-a-share-link');
+  });
+
+  it('refuses absurd map sizes written inside a well-formed payload', () => {
+    const payload = new Uint8Array(40 + 8);
+    new DataView(payload.buffer).setUint16(0, 60000, true);
+    new DataView(payload.buffer).setUint16(2, 60000, true);
+    const text = `v1=${Buffer.from(deflateSync(payload)).toString('base64url')}`;
+    expect((decodeOrProblem(text) as ShareLinkError).problem).toBe('bad-size');
+  });
+
+  it('refuses a fragment of megabytes without decoding it', () => {
+    const huge = `v1=${'A'.repeat(MAX_FRAGMENT_LENGTH * 3)}`;
+    expect((decodeOrProblem(huge) as ShareLinkError).problem).toBe('too-long');
+  });
+
+  it('stops inflating a compression bomb early', () => {
+    const bomb = deflateSync(new Uint8Array(16 * 1024 * 1024), { level: 9 });
+    const text = `v1=${Buffer.from(bomb).toString('base64url')}`;
+    expect(text.length).toBeLessThan(MAX_FRAGMENT_LENGTH);
+    const result = decodeOrProblem(text);
+    expect((result as ShareLinkError).problem).toBe('corrupt');
+    expect((result as ShareLinkError).message).toMatch(/more data than any map/);
+  });
+
+  it('treats markup and script in the fragment as damage, not content', () => {
+    for (const text of ['v1=<script>alert(1)</script>', '#v1=<img src=x onerror=alert(1)>', 'v1="><svg/onload=alert(1)>']) {
+      const result = decodeOrProblem(text);
+      expect((result as ShareLinkError).problem).toBe('corrupt');
+      // The message describes the damage without repeating the input.
+      expect((result as ShareLinkError).message).not.toMatch(/<|script|onerror|onload/);
+    }
+  });
+
+  it('refuses out-of-range fields: start off the map, unknown algorithm, bad weight', () => {
+    const base = stateFor(10, 10, new Uint8Array(100).fill(1));
+    const good = Uint8Array.from(Buffer.from(encodeShareFragment(base).slice(3), 'base64url'));
+    const payloadOf = (edit: (d: DataView) => void) => {
+      // Re-encode by hand: decode the valid payload, edit a field, deflate again.
+      const raw = inflateSync(good);
+      edit(new DataView(raw.buffer));
+      return `v1=${Buffer.from(deflateSync(raw)).toString('base64url')}`;
+    };
+    expect((decodeOrProblem(payloadOf((d) => d.setUint16(4, 10, true))) as ShareLinkError).problem).toBe('bad-value');
+    expect((decodeOrProblem(payloadOf((d) => d.setUint8(12, 7))) as ShareLinkError).problem).toBe('bad-value');
+    expect((decodeOrProblem(payloadOf((d) => d.setFloat64(16, Number.NaN, true))) as ShareLinkError).problem).toBe('bad-value');
+    expect((decodeOrProblem(payloadOf((d) => d.setFloat64(16, 1e9, true))) as ShareLinkError).problem).toBe('bad-value');
+  });
+});

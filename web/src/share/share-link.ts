@@ -1,0 +1,281 @@
+// Share links: the whole playground state in a URL fragment, `#v1=<payload>`.
+//
+// The payload is a small binary record (layout below), compressed with raw DEFLATE
+// (fflate) and written in base64url, so it survives chat apps and needs no escaping.
+// Walls-only maps store one bit per cell, maps with terrain four bits; DEFLATE then
+// removes the regularity of hand-drawn and generated maps.
+//
+// Links come from strangers, so decoding treats the fragment as hostile:
+// - its length is capped before anything is decoded, and inflation is streamed and
+//   stopped as soon as the output passes the largest valid payload, so a small
+//   "compression bomb" costs no more than a valid link;
+// - every field is range-checked, and a bad link is reported as a ShareLinkError whose
+//   `problem` says which kind of damage it is (the UI turns that into a translated
+//   sentence); nothing is ever thrown of another type;
+// - nothing from a link is turned into markup or code: the result is numbers and
+//   option names drawn from fixed lists.
+//
+// The version is in the fragment's key (`v1=`), so a later format can be added beside
+// this one and old links keep working.
+import { Inflate, deflateSync } from 'fflate';
+import type { AlgorithmName, DiagonalName, HeuristicName, Point, SearchOptions } from '../engine/engine';
+
+export const SHARE_VERSION_KEY = 'v1';
+export const MIN_SHARE_SIDE = 5;
+export const MAX_SHARE_SIDE = 1024;
+export const MAX_SHARE_WEIGHT = 100;
+/** Longer fragments are refused unread (a 1024 x 1024 map of random terrain needs about 700,000). */
+export const MAX_FRAGMENT_LENGTH = 1_000_000;
+
+// Wire numbering of options: the same as the enums in cpp/core/options.h. Never reorder;
+// only append.
+const ALGORITHMS: readonly AlgorithmName[] = ['astar', 'dijkstra', 'greedy', 'bfs'];
+const HEURISTICS: readonly HeuristicName[] = ['manhattan', 'euclidean', 'octile', 'chebyshev', 'zero'];
+const DIAGONALS: readonly DiagonalName[] = ['never', 'always', 'if-at-most-one-obstacle', 'only-when-no-obstacles'];
+const DEFAULT_HEURISTIC = 0xff;
+
+/** Where the user was looking: the map point at the centre of the canvas and the size of a cell in CSS pixels. */
+export interface ShareView {
+  centerX: number;
+  centerY: number;
+  cellSize: number;
+}
+
+export interface ShareState {
+  width: number;
+  height: number;
+  /** Row-major, width * height entries: 0 wall, 1..9 terrain cost. */
+  costs: Uint8Array;
+  start: Point;
+  goal: Point;
+  options: SearchOptions;
+  /** Steps of the search shown; null for the finished search. */
+  step: number | null;
+  /** null: the view fitted to the map. */
+  view: ShareView | null;
+}
+
+export type ShareLinkProblem =
+  | 'not-a-share-link' // no `v<number>=` key
+  | 'unknown-version' // a version this build does not know (from a newer build, or made up)
+  | 'too-long' // longer than MAX_FRAGMENT_LENGTH
+  | 'corrupt' // not base64url, not DEFLATE, truncated, or the wrong length inside
+  | 'bad-size' // map size outside MIN_SHARE_SIDE..MAX_SHARE_SIDE
+  | 'bad-value'; // a field out of range (a point off the map, an unknown option, ...)
+
+export class ShareLinkError extends Error {
+  constructor(
+    readonly problem: ShareLinkProblem,
+    detail: string,
+  ) {
+    super(detail);
+    this.name = 'ShareLinkError';
+  }
+}
+
+// Payload layout, little-endian:
+//   0  u16 width           2  u16 height
+//   4  u16 start x         6  u16 start y      8  u16 goal x     10  u16 goal y
+//  12  u8  algorithm      13  u8  diagonal    14  u8  heuristic (0xff: default for the diagonal mode)
+//  15  u8  flags: 1 = step present, 2 = view present, 4 = four bits per cell (else one bit, set = wall)
+//  16  f64 weight         24  u32 step        28  f32 view centre x, 32 f32 centre y, 36 f32 cell size
+//  40  cells, row-major; 1-bit cells fill each byte from its lowest bit, 4-bit cells low nibble first
+const HEADER_BYTES = 40;
+const FLAG_STEP = 1;
+const FLAG_VIEW = 2;
+const FLAG_TERRAIN = 4;
+const MAX_PAYLOAD_BYTES = HEADER_BYTES + (MAX_SHARE_SIDE * MAX_SHARE_SIDE) / 2;
+
+function cellBytes(cells: number, terrain: boolean): number {
+  return terrain ? Math.ceil(cells / 2) : Math.ceil(cells / 8);
+}
+
+/** The fragment (without '#') for a state. Throws RangeError if the state itself is invalid. */
+export function encodeShareFragment(state: ShareState): string {
+  const problem = stateProblem(state);
+  if (problem) throw new RangeError(`cannot share this state: ${problem}`);
+  const cells = state.width * state.height;
+  const terrain = state.costs.some((c) => c > 1);
+  const payload = new Uint8Array(HEADER_BYTES + cellBytes(cells, terrain));
+  const data = new DataView(payload.buffer);
+  data.setUint16(0, state.width, true);
+  data.setUint16(2, state.height, true);
+  data.setUint16(4, state.start.x, true);
+  data.setUint16(6, state.start.y, true);
+  data.setUint16(8, state.goal.x, true);
+  data.setUint16(10, state.goal.y, true);
+  data.setUint8(12, ALGORITHMS.indexOf(state.options.algorithm));
+  data.setUint8(13, DIAGONALS.indexOf(state.options.diagonal));
+  data.setUint8(14, state.options.heuristic === undefined ? DEFAULT_HEURISTIC : HEURISTICS.indexOf(state.options.heuristic));
+  data.setUint8(15, (state.step !== null ? FLAG_STEP : 0) | (state.view ? FLAG_VIEW : 0) | (terrain ? FLAG_TERRAIN : 0));
+  data.setFloat64(16, state.options.weight, true);
+  data.setUint32(24, state.step ?? 0, true);
+  if (state.view) {
+    data.setFloat32(28, state.view.centerX, true);
+    data.setFloat32(32, state.view.centerY, true);
+    data.setFloat32(36, state.view.cellSize, true);
+  }
+  for (let i = 0; i < cells; i++) {
+    const c = state.costs[i]!;
+    if (terrain) payload[HEADER_BYTES + (i >> 1)]! |= c << ((i & 1) * 4);
+    else if (c === 0) payload[HEADER_BYTES + (i >> 3)]! |= 1 << (i & 7);
+  }
+  return `${SHARE_VERSION_KEY}=${toBase64Url(deflateSync(payload, { level: 9 }))}`;
+}
+
+/** The state in a fragment (with or without the leading '#'). Throws ShareLinkError, and only that. */
+export function decodeShareFragment(fragment: string): ShareState {
+  if (typeof fragment !== 'string') throw new ShareLinkError('not-a-share-link', 'the link has no state');
+  if (fragment.length > MAX_FRAGMENT_LENGTH + 8)
+    throw new ShareLinkError('too-long', `the link is ${fragment.length} characters long; at most ${MAX_FRAGMENT_LENGTH} are accepted`);
+  const body = fragment.startsWith('#') ? fragment.slice(1) : fragment;
+  const match = /^v(\d{1,6})=(.*)$/s.exec(body);
+  if (!match) throw new ShareLinkError('not-a-share-link', 'the link does not start with a version such as "v1="');
+  if (`v${match[1]}` !== SHARE_VERSION_KEY)
+    throw new ShareLinkError('unknown-version', `version ${match[1]} links are not understood by this version of the playground`);
+  const payload = inflateBounded(fromBase64Url(match[2]!));
+  return readPayload(payload);
+}
+
+function readPayload(payload: Uint8Array): ShareState {
+  if (payload.length < HEADER_BYTES) throw new ShareLinkError('corrupt', 'the link is cut short');
+  const data = new DataView(payload.buffer, payload.byteOffset, payload.byteLength);
+  const width = data.getUint16(0, true);
+  const height = data.getUint16(2, true);
+  if (!sideOk(width) || !sideOk(height))
+    throw new ShareLinkError('bad-size', `map size ${width} x ${height} is outside ${MIN_SHARE_SIDE}..${MAX_SHARE_SIDE}`);
+  const flags = data.getUint8(15);
+  if (flags & ~(FLAG_STEP | FLAG_VIEW | FLAG_TERRAIN)) throw new ShareLinkError('bad-value', 'the link has unknown flags');
+  const terrain = (flags & FLAG_TERRAIN) !== 0;
+  const cells = width * height;
+  if (payload.length !== HEADER_BYTES + cellBytes(cells, terrain))
+    throw new ShareLinkError('corrupt', 'the map data in the link has the wrong length');
+
+  const costs = new Uint8Array(cells);
+  for (let i = 0; i < cells; i++) {
+    if (terrain) {
+      const c = (payload[HEADER_BYTES + (i >> 1)]! >> ((i & 1) * 4)) & 0xf;
+      if (c > 9) throw new ShareLinkError('bad-value', `terrain cost ${c} is not between 0 and 9`);
+      costs[i] = c;
+    } else {
+      costs[i] = (payload[HEADER_BYTES + (i >> 3)]! >> (i & 7)) & 1 ? 0 : 1;
+    }
+  }
+
+  const algorithm = ALGORITHMS[data.getUint8(12)];
+  const diagonal = DIAGONALS[data.getUint8(13)];
+  const heuristicIndex = data.getUint8(14);
+  const heuristic = heuristicIndex === DEFAULT_HEURISTIC ? undefined : HEURISTICS[heuristicIndex];
+  if (!algorithm || !diagonal || (heuristicIndex !== DEFAULT_HEURISTIC && !heuristic))
+    throw new ShareLinkError('bad-value', 'the link names an unknown algorithm, heuristic or diagonal rule');
+  const options: SearchOptions = { algorithm, diagonal, weight: data.getFloat64(16, true) };
+  if (heuristic) options.heuristic = heuristic;
+
+  const state: ShareState = {
+    width,
+    height,
+    costs,
+    start: { x: data.getUint16(4, true), y: data.getUint16(6, true) },
+    goal: { x: data.getUint16(8, true), y: data.getUint16(10, true) },
+    options,
+    step: flags & FLAG_STEP ? data.getUint32(24, true) : null,
+    view:
+      flags & FLAG_VIEW
+        ? { centerX: data.getFloat32(28, true), centerY: data.getFloat32(32, true), cellSize: data.getFloat32(36, true) }
+        : null,
+  };
+  const problem = stateProblem(state);
+  if (problem) throw new ShareLinkError('bad-value', problem);
+  return state;
+}
+
+function sideOk(side: number): boolean {
+  return Number.isInteger(side) && side >= MIN_SHARE_SIDE && side <= MAX_SHARE_SIDE;
+}
+
+/** Why a state cannot be shared or shown, or null. Used on both sides, so what encodes always decodes. */
+function stateProblem(s: ShareState): string | null {
+  if (!sideOk(s.width) || !sideOk(s.height)) return `map size ${s.width} x ${s.height} is outside ${MIN_SHARE_SIDE}..${MAX_SHARE_SIDE}`;
+  if (s.costs.length !== s.width * s.height) return 'the map data does not match the map size';
+  if (s.costs.some((c) => c > 9)) return 'a terrain cost is above 9';
+  const onMap = (p: Point) => Number.isInteger(p.x) && Number.isInteger(p.y) && p.x >= 0 && p.y >= 0 && p.x < s.width && p.y < s.height;
+  if (!onMap(s.start) || !onMap(s.goal)) return 'the start or goal is off the map';
+  if (!ALGORITHMS.includes(s.options.algorithm) || !DIAGONALS.includes(s.options.diagonal)) return 'unknown algorithm or diagonal rule';
+  if (s.options.heuristic !== undefined && !HEURISTICS.includes(s.options.heuristic)) return 'unknown heuristic';
+  const w = s.options.weight;
+  if (!Number.isFinite(w) || w < 0 || w > MAX_SHARE_WEIGHT) return `heuristic weight ${w} is outside 0..${MAX_SHARE_WEIGHT}`;
+  if (s.step !== null && !(Number.isInteger(s.step) && s.step >= 0 && s.step <= 0xffffffff)) return 'the step is not a whole number';
+  if (s.view) {
+    const { centerX, centerY, cellSize } = s.view;
+    if (![centerX, centerY, cellSize].every(Number.isFinite) || cellSize <= 0 || cellSize > 1000) return 'the view is out of range';
+    if (Math.abs(centerX) > 4 * s.width || Math.abs(centerY) > 4 * s.height) return 'the view is far off the map';
+  }
+  return null;
+}
+
+// Inflate in small input chunks and stop as soon as the output could not be a valid
+// payload: a DEFLATE stream can expand about 1000-fold, so checking only at the end
+// would let a short link allocate and burn seconds on gigabytes.
+function inflateBounded(compressed: Uint8Array): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  let finished = false;
+  const inflater = new Inflate((chunk, final) => {
+    chunks.push(chunk);
+    total += chunk.length;
+    if (final) finished = true;
+  });
+  const CHUNK = 1024;
+  try {
+    for (let at = 0; at < compressed.length && !finished; at += CHUNK) {
+      const end = Math.min(at + CHUNK, compressed.length);
+      inflater.push(compressed.subarray(at, end), end === compressed.length);
+      if (total > MAX_PAYLOAD_BYTES) throw new ShareLinkError('corrupt', 'the link expands to more data than any map holds');
+    }
+  } catch (error) {
+    if (error instanceof ShareLinkError) throw error;
+    throw new ShareLinkError('corrupt', 'the link is damaged (its data does not decompress)');
+  }
+  if (!finished) throw new ShareLinkError('corrupt', 'the link is cut short');
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}
+
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const BASE64URL_VALUE = new Int8Array(128).fill(-1);
+for (let i = 0; i < BASE64URL.length; i++) BASE64URL_VALUE[BASE64URL.charCodeAt(i)] = i;
+
+function toBase64Url(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const n = (bytes[i]! << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    const chars = Math.min(4, Math.ceil(((bytes.length - i) * 8) / 6));
+    for (let k = 0; k < chars; k++) out += BASE64URL[(n >> (18 - 6 * k)) & 63];
+  }
+  return out;
+}
+
+function fromBase64Url(text: string): Uint8Array {
+  if (text.length % 4 === 1) throw new ShareLinkError('corrupt', 'the link is cut short');
+  const out = new Uint8Array(Math.floor((text.length * 6) / 8));
+  let bits = 0;
+  let value = 0;
+  let at = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const digit = code < 128 ? BASE64URL_VALUE[code]! : -1;
+    if (digit < 0) throw new ShareLinkError('corrupt', 'the link contains characters that do not belong in it');
+    value = ((value << 6) | digit) & 0xffffff;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out[at++] = (value >> bits) & 0xff;
+    }
+  }
+  return out;
+}
