@@ -1,0 +1,378 @@
+// The TypeScript wrapper over the wasm module: input checking, error types, step events,
+// replay, the typed-array views and ownership. Everything created is deleted.
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import {
+  DEFAULT_OPTIONS,
+  MAX_GRID_SIDE,
+  MapFormatError,
+  gridSizeError,
+  loadEngine,
+  type Engine,
+  type Grid,
+  type Search,
+  type StepEvent,
+} from '../../web/src/engine/engine';
+
+let engine: Engine;
+beforeAll(async () => {
+  engine = await loadEngine();
+});
+
+// Deleted after each test, searches first (a grid refuses delete() while a search reads it).
+const created: { grids: Grid[]; searches: Search[] } = { grids: [], searches: [] };
+afterEach(() => {
+  for (const search of created.searches.splice(0)) search.delete();
+  for (const grid of created.grids.splice(0)) grid.delete();
+});
+const keepGrid = (grid: Grid): Grid => (created.grids.push(grid), grid);
+const keepSearch = (search: Search): Search => (created.searches.push(search), search);
+
+const mapText = (rows: string[]): string =>
+  `type octile\nheight ${rows.length}\nwidth ${rows[0]!.length}\nmap\n${rows.join('\n')}\n`;
+
+const SQRT2 = Math.SQRT2;
+
+describe('loading', () => {
+  it('shares one engine per realm', async () => {
+    expect(await loadEngine()).toBe(engine);
+  });
+
+  it('gridSizeError needs the engine to have loaded', async () => {
+    vi.resetModules();
+    const fresh = await import('../../web/src/engine/engine');
+    expect(() => fresh.gridSizeError(10, 10)).toThrow(/loadEngine/);
+  });
+});
+
+describe('grid sizes', () => {
+  it('accepts sizes from 1 to MAX_GRID_SIDE', () => {
+    expect(MAX_GRID_SIDE).toBe(4096);
+    expect(gridSizeError(1, 1)).toBeNull();
+    expect(gridSizeError(MAX_GRID_SIDE, 3)).toBeNull();
+    const grid = keepGrid(engine.createGrid(MAX_GRID_SIDE, 1));
+    expect([grid.width, grid.height]).toEqual([MAX_GRID_SIDE, 1]);
+  });
+
+  it('rejects sizes that are not positive', () => {
+    expect(() => engine.createGrid(0, 5)).toThrow(RangeError);
+    expect(() => engine.createGrid(0, 5)).toThrow('grid size must be positive, got 0 x 5');
+    expect(() => engine.createGrid(4, -2)).toThrow('grid size must be positive, got 4 x -2');
+  });
+
+  it('rejects sizes above the maximum, naming it', () => {
+    expect(() => engine.createGrid(4097, 10)).toThrow(RangeError);
+    expect(gridSizeError(4097, 10)).toBe('grid size 4097 x 10 is larger than the maximum 4096 x 4096');
+    // Far beyond 32 bits: must not wrap around to a small, accepted size.
+    expect(gridSizeError(2 ** 32 + 4, 4)).toMatch(/larger than the maximum/);
+  });
+
+  it('rejects sizes that are not whole numbers', () => {
+    expect(() => engine.createGrid(1.5, 2)).toThrow('grid size must be whole numbers, got 1.5 x 2');
+    expect(gridSizeError(Number.NaN, 3)).toMatch(/whole numbers/);
+    expect(gridSizeError(Number.POSITIVE_INFINITY, 3)).toMatch(/whole numbers/);
+  });
+});
+
+describe('grid editing', () => {
+  it('reads and writes costs, counting revisions', () => {
+    const grid = keepGrid(engine.createGrid(4, 3));
+    expect(grid.cost(3, 2)).toBe(1);
+    const before = grid.revision;
+    grid.setCost(1, 2, 0);
+    grid.setCost(2, 0, 7);
+    expect(grid.revision).toBeGreaterThan(before);
+    expect(grid.cost(1, 2)).toBe(0);
+    expect(Array.from(grid.costs())).toEqual([1, 1, 7, 1, 1, 1, 1, 1, 1, 0, 1, 1]);
+    expect(grid.minCost()).toBe(1);
+    grid.fill(3);
+    expect(grid.minCost()).toBe(3);
+    grid.assign(Uint8Array.from([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 1]));
+    expect(Array.from(grid.costs())).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 1]);
+  });
+
+  it('rejects cells outside the grid and costs outside 0..9', () => {
+    const grid = keepGrid(engine.createGrid(4, 3));
+    expect(() => grid.cost(4, 0)).toThrow('(4, 0) is not a cell of this 4 x 3 grid');
+    expect(() => grid.setCost(-1, 0, 1)).toThrow(RangeError);
+    expect(() => grid.setCost(0, 0.5, 1)).toThrow(RangeError);
+    expect(() => grid.setCost(0, 0, 10)).toThrow('cost must be an integer from 0 (wall) to 9, got 10');
+    expect(() => grid.fill(-1)).toThrow(RangeError);
+    expect(() => grid.assign(new Uint8Array(11))).toThrow('assign() needs a Uint8Array of 12 costs (4 x 3), got 11');
+  });
+
+  it('writes and reads Moving AI map text, terrain included', () => {
+    const text = mapText(['..@', '.2.']);
+    const grid = keepGrid(engine.parseMap(text));
+    expect([grid.width, grid.height]).toEqual([3, 2]);
+    expect(grid.cost(2, 0)).toBe(0);
+    expect(grid.cost(1, 1)).toBe(2);
+    expect(grid.toMapText()).toBe(text);
+  });
+});
+
+describe('format errors', () => {
+  it('parseMap names the line of a short row', () => {
+    const error = (() => {
+      try {
+        engine.parseMap(mapText(['...', '..']));
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(MapFormatError);
+    expect((error as MapFormatError).line).toBe(6);
+    expect((error as MapFormatError).message).toMatch(/^line 6: /);
+  });
+
+  it('parseMap names the line of a bad header', () => {
+    expect(() => engine.parseMap('type octile\nheight x\n')).toThrow(expect.objectContaining({ line: 2 }));
+    expect(() => engine.parseMap('hello')).toThrow(MapFormatError);
+  });
+
+  it('parseScenario reads queries and names the line of a bad one', () => {
+    const queries = engine.parseScenario('version 1\n3\tmaps/a.map\t10\t12\t1\t2\t3\t4\t5.5\n');
+    expect(queries).toEqual([
+      { bucket: 3, mapPath: 'maps/a.map', mapWidth: 10, mapHeight: 12, start: { x: 1, y: 2 }, goal: { x: 3, y: 4 }, optimal: 5.5 },
+    ]);
+    expect(() => engine.parseScenario('version 1\n0 a.map 10 10 1 2 3\n')).toThrow(
+      expect.objectContaining({ name: 'MapFormatError', line: 2 }),
+    );
+  });
+});
+
+describe('options', () => {
+  it('start from the defaults and merge partial updates', () => {
+    const grid = keepGrid(engine.createGrid(3, 3));
+    const search = keepSearch(engine.createSearch(grid));
+    expect(search.options).toEqual(DEFAULT_OPTIONS);
+    search.setOptions({ algorithm: 'dijkstra', heuristic: 'chebyshev' });
+    expect(search.options).toEqual({ ...DEFAULT_OPTIONS, algorithm: 'dijkstra', heuristic: 'chebyshev' });
+    search.setOptions({ heuristic: undefined });
+    expect(search.options.heuristic).toBeUndefined();
+  });
+
+  it('reject unknown names and bad weights, changing nothing', () => {
+    const grid = keepGrid(engine.createGrid(3, 3));
+    const search = keepSearch(engine.createSearch(grid, { diagonal: 'never' }));
+    expect(() => search.setOptions({ algorithm: 'dfs' as never })).toThrow(/unknown algorithm "dfs"; expected one of astar, dijkstra, greedy, bfs/);
+    expect(() => search.setOptions({ diagonal: 'values' as never })).toThrow(RangeError);
+    expect(() => search.setOptions({ weight: -1 })).toThrow(/weight/);
+    expect(() => engine.createSearch(grid, { heuristic: 'toString' as never })).toThrow(/unknown heuristic/);
+    expect(search.options).toEqual({ ...DEFAULT_OPTIONS, diagonal: 'never' });
+  });
+});
+
+describe('step events', () => {
+  // S(0,0) to G(2,2), diagonal=always, A* with octile. (2,0) is a wall, (1,1) costs 9.
+  //   S . #
+  //   . 9 .
+  //   . . G
+  const rows = ['..@', '.9.', '...'];
+
+  it('report opened, improved, not-improved, closed and blocked neighbours', () => {
+    const grid = keepGrid(engine.parseMap(mapText(rows)));
+    const search = keepSearch(engine.createSearch(grid, { diagonal: 'always' }));
+    expect(search.reset({ x: 0, y: 0 }, { x: 2, y: 2 })).toBe(true);
+    expect(search.status).toBe('running');
+
+    // Step 1 expands S: h = octile(2, 2) = 2 sqrt2. In-bounds neighbours only, in the
+    // order N E S W NE SE SW NW: E (1,0) and S (0,1) at g 1, SE (1,1) at 9 sqrt2.
+    const first = search.step()!;
+    expect(first.cell).toEqual({ x: 0, y: 0 });
+    expect(first.g).toBe(0);
+    expect(first.h).toBeCloseTo(2 * SQRT2, 12);
+    expect(first.f).toBeCloseTo(2 * SQRT2, 12);
+    expect(first.neighbours).toEqual([
+      { cell: { x: 1, y: 0 }, outcome: 'opened', oldG: null, newG: 1 },
+      { cell: { x: 0, y: 1 }, outcome: 'opened', oldG: null, newG: 1 },
+      { cell: { x: 1, y: 1 }, outcome: 'opened', oldG: null, newG: expect.closeTo(9 * SQRT2, 12) },
+    ]);
+
+    // Step 2: (1,0) and (0,1) tie on f = 2 + sqrt2 and g = 1; the smaller id, (1,0), goes
+    // first. E (2,0) is a wall; S (1,1) drops from 9 sqrt2 to 1 + 9; W is S, closed; SE
+    // (2,1) is opened at 1 + sqrt2 (always allows cutting the wall's corner); SW (0,1)
+    // would cost 1 + sqrt2 > 1.
+    const second = search.step()!;
+    expect(second.cell).toEqual({ x: 1, y: 0 });
+    expect(second.g).toBe(1);
+    expect(second.f).toBeCloseTo(2 + SQRT2, 12);
+    expect(second.neighbours).toEqual([
+      { cell: { x: 2, y: 0 }, outcome: 'blocked', oldG: null, newG: null },
+      { cell: { x: 1, y: 1 }, outcome: 'improved', oldG: expect.closeTo(9 * SQRT2, 12), newG: 10 },
+      { cell: { x: 0, y: 0 }, outcome: 'closed', oldG: 0, newG: 0 },
+      { cell: { x: 2, y: 1 }, outcome: 'opened', oldG: null, newG: expect.closeTo(1 + SQRT2, 12) },
+      { cell: { x: 0, y: 1 }, outcome: 'not-improved', oldG: 1, newG: 1 },
+    ]);
+    expect(search.counters()).toEqual({ expanded: 2, opened: 5, improved: 1, maxOpen: 3, openSize: 3 });
+    expect(search.phase(1, 1)).toBe('open');
+    expect(search.g(1, 1)).toBe(10);
+    expect(search.parent(1, 1)).toEqual({ x: 1, y: 0 });
+    expect(search.order(1, 0)).toBe(2);
+
+    // Two straight moves and one diagonal are the least any path can take to (2,2)
+    // without entering (1,1); the two diagonals through (1,1) cost 10 sqrt2.
+    search.run();
+    expect(search.status).toBe('found');
+    expect(search.pathCost).toBeCloseTo(2 + SQRT2, 12);
+    expect(search.path()).toHaveLength(4);
+    expect(search.step()).toBeNull();
+  });
+
+  it('say no-path when the goal is walled off, and refuse points outside the grid', () => {
+    const grid = keepGrid(engine.parseMap(mapText(['..@.', '.@@.'])));
+    const search = keepSearch(engine.createSearch(grid, { diagonal: 'always' }));
+    expect(search.reset({ x: 0, y: 0 }, { x: 3, y: 1 })).toBe(true);
+    search.run();
+    expect(search.status).toBe('no-path');
+    expect(search.pathCost).toBeNull();
+    expect(search.path()).toEqual([]);
+    expect(search.reset({ x: 0, y: 0 }, { x: 4, y: 0 })).toBe(false);
+    expect(search.status).toBe('ready');
+    expect(() => search.reset({ x: 0.5, y: 0 }, { x: 1, y: 0 })).toThrow(/start must have integer x and y/);
+  });
+
+  it('stop when the grid is edited, until the next reset', () => {
+    const grid = keepGrid(engine.createGrid(5, 5));
+    const search = keepSearch(engine.createSearch(grid));
+    search.reset({ x: 0, y: 0 }, { x: 4, y: 4 });
+    search.step();
+    grid.setCost(2, 2, 0);
+    expect(search.stale).toBe(true);
+    expect(search.step()).toBeNull();
+    search.reset({ x: 0, y: 0 }, { x: 4, y: 4 });
+    expect(search.stale).toBe(false);
+    expect(search.step()).not.toBeNull();
+  });
+});
+
+// A 40 x 30 map with walls and terrain from a fixed linear congruential sequence.
+function scrambledGrid(): Grid {
+  const grid = keepGrid(engine.createGrid(40, 30));
+  const costs = new Uint8Array(40 * 30);
+  let state = 12345;
+  for (let i = 0; i < costs.length; ++i) {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    const roll = state % 10;
+    costs[i] = roll < 3 ? 0 : roll < 8 ? 1 : roll;
+  }
+  costs[0] = 1;
+  costs[costs.length - 1] = 1;
+  grid.assign(costs);
+  return grid;
+}
+
+describe('replay', () => {
+  it('gives the same steps after reset, so "step back" can replay', () => {
+    const grid = scrambledGrid();
+    const search = keepSearch(engine.createSearch(grid, { diagonal: 'if-at-most-one-obstacle' }));
+    const start = { x: 0, y: 0 };
+    const goal = { x: 39, y: 29 };
+    const record = (): StepEvent[] => {
+      search.reset(start, goal);
+      const steps: StepEvent[] = [];
+      for (let step = search.step(); step; step = search.step()) steps.push(step);
+      return steps;
+    };
+    const first = record();
+    const outcome = { status: search.status, cost: search.pathCost, path: search.path() };
+    expect(first.length).toBeGreaterThan(20);
+    expect(record()).toEqual(first);
+    expect({ status: search.status, cost: search.pathCost, path: search.path() }).toEqual(outcome);
+
+    // Unobserved steps walk the same way: k steps leave the k-th step's cell closed.
+    search.reset(start, goal);
+    expect(search.runSteps(10)).toBe(10);
+    const tenth = first[9]!.cell;
+    expect(search.order(tenth.x, tenth.y)).toBe(10);
+    expect(search.runSteps(Number.POSITIVE_INFINITY)).toBe(first.length - 10);
+  });
+});
+
+describe('cell view', () => {
+  function expectViewAgrees(search: Search, grid: Grid): void {
+    const view = search.cellView();
+    expect(view.count).toBe(grid.width * grid.height);
+    const phaseNumber = { unseen: 0, open: 1, closed: 2, path: 3 } as const;
+    for (let y = 0; y < grid.height; ++y) {
+      for (let x = 0; x < grid.width; ++x) {
+        const id = y * grid.width + x;
+        expect(view.phaseAt(id)).toBe(phaseNumber[search.phase(x, y)]);
+        expect(view.orderAt(id)).toBe(search.order(x, y));
+        const g = search.g(x, y);
+        if (g === null) expect(view.gAt(id)).toBeNaN();
+        else expect(view.gAt(id)).toBe(g);
+        const parent = search.parent(x, y);
+        const dir = view.parentDirAt(id);
+        if (parent === null) expect(dir).toBe(255);
+        else expect([x - parent.x, y - parent.y]).toEqual([[0, -1], [1, 0], [0, 1], [-1, 0], [1, -1], [1, 1], [-1, 1], [-1, -1]][dir]);
+      }
+    }
+  }
+
+  it('agrees with phase(), g(), order() and parent() mid-search and after it', () => {
+    const grid = scrambledGrid();
+    const search = keepSearch(engine.createSearch(grid));
+    search.reset({ x: 0, y: 0 }, { x: 39, y: 29 });
+    search.runSteps(60);
+    expectViewAgrees(search, grid);
+    search.run();
+    expectViewAgrees(search, grid);
+  });
+
+  it('follows a reset without being fetched again', () => {
+    const grid = scrambledGrid();
+    const search = keepSearch(engine.createSearch(grid));
+    search.reset({ x: 0, y: 0 }, { x: 39, y: 29 });
+    search.run();
+    const view = search.cellView();
+    search.reset({ x: 0, y: 0 }, { x: 39, y: 29 });
+    expect(search.cellView()).toBe(view);
+    let seen = 0;
+    for (let id = 0; id < view.count; ++id) if (view.phaseAt(id) !== 0) ++seen;
+    expect(seen).toBe(1); // only the start, open
+    expect(view.phaseAt(0)).toBe(1);
+  });
+
+  it('is fetched anew after memory grows', () => {
+    const grid = scrambledGrid();
+    const search = keepSearch(engine.createSearch(grid));
+    search.reset({ x: 0, y: 0 }, { x: 39, y: 29 });
+    search.runSteps(30);
+    const before = search.cellView();
+    const costsBefore = grid.costs();
+    // 3000 x 3000 needs 18 MB for costs and masks, more than the wasm heap had: memory
+    // grows and the old buffer is detached.
+    const big = keepGrid(engine.createGrid(3000, 3000));
+    expect(costsBefore.length).toBe(0);
+    const after = search.cellView();
+    expect(after === before).toBe(false); // (toBe would try to print the detached view)
+    expectViewAgrees(search, grid);
+    expect(grid.costs().length).toBe(40 * 30);
+    expect(big.costs().length).toBe(3000 * 3000);
+  });
+});
+
+describe('ownership', () => {
+  it('a grid refuses delete() while a search reads it', () => {
+    const grid = engine.createGrid(3, 3);
+    const other = keepGrid(engine.createGrid(2, 2));
+    const search = engine.createSearch(grid);
+    expect(() => grid.delete()).toThrow(/still read by 1 search/);
+    search.setGrid(other);
+    grid.delete(); // no longer read
+    search.delete();
+    search.delete(); // twice is harmless
+    expect(() => search.run()).toThrow('this Search has been deleted');
+    expect(() => grid.cost(0, 0)).toThrow('this Grid has been deleted');
+    expect(() => engine.createSearch(grid)).toThrow('this Grid has been deleted');
+  });
+
+  it('a search only takes grids of its own engine', () => {
+    const grid = keepGrid(engine.createGrid(3, 3));
+    const search = keepSearch(engine.createSearch(grid));
+    const impostor = { width: 3, height: 3 } as unknown as Grid;
+    expect(() => search.setGrid(impostor)).toThrow(TypeError);
+    expect(() => engine.createSearch(impostor)).toThrow('expected a Grid made by this engine');
+  });
+});
