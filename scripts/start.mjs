@@ -1,0 +1,26 @@
+// `npm start`: set up, build, then serve the built page on the loopback address.
+import { join } from 'node:path';
+import { setup } from './setup.mjs';
+import { buildAll } from './build.mjs';
+import { ROOT, StepError, main, say } from './shell.mjs';
+
+await main('start', async () => {
+  await setup();
+  await buildAll();
+
+  const { preview } = await import('vite');
+  let server;
+  try {
+    server = await preview({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  } catch (error) {
+    const inUse = /port .* is already in use/i.test(String(error?.message));
+    throw new StepError(
+      inUse
+        ? `${error.message}; choose another port, for example: PORT=5174 npm start`
+        : `could not start the web server: ${error?.message ?? error}`,
+    );
+  }
+  const url = server.resolvedUrls?.local[0];
+  say('start', `the playground is served at ${url}`);
+  say('start', 'press Ctrl+C to stop');
+});
