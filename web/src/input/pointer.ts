@@ -1,0 +1,170 @@
+// Pointer input on the canvas, for mouse, pen and touch alike (pointer events with pointer
+// capture): paint with the current tool, drag start and goal, pan (pan tool, middle or
+// right button, two fingers) and zoom (wheel, pinch). It turns gestures into store actions
+// and knows nothing about drawing; the hovered cell goes to `onHover` for the tooltip.
+import type { Point } from '../engine/engine';
+import type { Endpoint, PlaygroundStore } from '../state/store';
+import { cellAt, minScale, panBy, zoomAt, type Viewport } from '../render/viewport';
+
+type Gesture =
+  | { kind: 'none' }
+  | { kind: 'paint'; last: Point }
+  | { kind: 'drag'; which: Endpoint }
+  | { kind: 'pan'; lastX: number; lastY: number }
+  | { kind: 'pinch'; distance: number; midX: number; midY: number; view: Viewport };
+
+export interface HoverInfo {
+  cell: Point;
+  clientX: number;
+  clientY: number;
+  /** A touch or pen tap (no hover exists), so the tooltip should stay until the next touch. */
+  tapped: boolean;
+}
+
+const TAP_SLOP_PX = 8;
+
+export function attachCanvasInput(canvas: HTMLCanvasElement, store: PlaygroundStore, onHover: (hover: HoverInfo | null) => void): () => void {
+  const pointers = new Map<number, { x: number; y: number; downX: number; downY: number; type: string }>();
+  let gesture: Gesture = { kind: 'none' };
+
+  const local = (event: PointerEvent | WheelEvent) => {
+    const rect = canvas.getBoundingClientRect();
+    return { x: event.clientX - rect.left, y: event.clientY - rect.top };
+  };
+  const cellUnder = (x: number, y: number) => cellAt(store.view, x, y);
+  const insideMap = (cell: Point) => cell.x >= 0 && cell.y >= 0 && cell.x < store.grid.width && cell.y < store.grid.height;
+  const lowestScale = () => minScale(store.grid.width, store.grid.height, store.canvasWidth, store.canvasHeight);
+
+  const finishGesture = () => {
+    if (gesture.kind === 'paint') store.endStroke();
+    if (gesture.kind === 'drag') store.endEndpointDrag();
+    gesture = { kind: 'none' };
+  };
+
+  const startPinch = () => {
+    const [a, b] = [...pointers.values()];
+    gesture = {
+      kind: 'pinch',
+      distance: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)),
+      midX: (a.x + b.x) / 2,
+      midY: (a.y + b.y) / 2,
+      view: store.view,
+    };
+  };
+
+  const onPointerDown = (event: PointerEvent) => {
+    if (pointers.size >= 2) return;
+    const { x, y } = local(event);
+    try {
+      canvas.setPointerCapture(event.pointerId);
+    } catch {
+      // The pointer is already gone (cancelled at once, or not a live device pointer);
+      // the gesture still works while it stays over the canvas.
+    }
+    pointers.set(event.pointerId, { x, y, downX: x, downY: y, type: event.pointerType });
+    event.preventDefault();
+    canvas.focus({ preventScroll: true });
+    if (pointers.size === 2) {
+      // A second finger turns whatever the first one started into a pinch; what it
+      // painted so far is kept as one undoable stroke.
+      finishGesture();
+      startPinch();
+      return;
+    }
+    const cell = cellUnder(x, y);
+    const which = insideMap(cell) ? store.endpointAt(cell.x, cell.y) : null;
+    if (event.button === 1 || event.button === 2 || (store.tool === 'pan' && !which)) {
+      gesture = { kind: 'pan', lastX: x, lastY: y };
+    } else if (which) {
+      store.beginEndpointDrag(which);
+      gesture = { kind: 'drag', which };
+    } else if (event.button === 0 && store.paintCost !== null) {
+      store.beginStroke();
+      gesture = { kind: 'paint', last: cell };
+      store.paintLine(cell, cell);
+    }
+  };
+
+  const onPointerMove = (event: PointerEvent) => {
+    const { x, y } = local(event);
+    const pointer = pointers.get(event.pointerId);
+    if (pointer) { pointer.x = x; pointer.y = y; }
+    const cell = cellUnder(x, y);
+    if (event.pointerType === 'mouse') onHover(insideMap(cell) ? { cell, clientX: event.clientX, clientY: event.clientY, tapped: false } : null);
+    if (!pointer) return;
+    switch (gesture.kind) {
+      case 'paint':
+        if (cell.x !== gesture.last.x || cell.y !== gesture.last.y) {
+          store.paintLine(gesture.last, cell);
+          gesture.last = cell;
+        }
+        break;
+      case 'drag':
+        if (insideMap(cell)) store.moveEndpoint(gesture.which, cell.x, cell.y);
+        break;
+      case 'pan':
+        store.setView(panBy(store.view, x - gesture.lastX, y - gesture.lastY));
+        gesture.lastX = x;
+        gesture.lastY = y;
+        break;
+      case 'pinch': {
+        if (pointers.size < 2) break;
+        const [a, b] = [...pointers.values()];
+        const distance = Math.max(1, Math.hypot(a.x - b.x, a.y - b.y));
+        const midX = (a.x + b.x) / 2, midY = (a.y + b.y) / 2;
+        const zoomed = zoomAt(gesture.view, gesture.midX, gesture.midY, distance / gesture.distance, lowestScale());
+        store.setView(panBy(zoomed, midX - gesture.midX, midY - gesture.midY));
+        break;
+      }
+    }
+  };
+
+  const onPointerEnd = (event: PointerEvent) => {
+    const pointer = pointers.get(event.pointerId);
+    if (!pointer) return;
+    pointers.delete(event.pointerId);
+    if (canvas.hasPointerCapture(event.pointerId)) canvas.releasePointerCapture(event.pointerId);
+    const moved = Math.hypot(pointer.x - pointer.downX, pointer.y - pointer.downY);
+    if (event.type === 'pointerup' && pointer.type !== 'mouse' && moved < TAP_SLOP_PX) {
+      const cell = cellUnder(pointer.x, pointer.y);
+      if (insideMap(cell)) onHover({ cell, clientX: event.clientX, clientY: event.clientY, tapped: true });
+    }
+    if (gesture.kind === 'pinch') {
+      // The remaining finger pans until it lifts too.
+      const rest = [...pointers.values()][0];
+      gesture = rest ? { kind: 'pan', lastX: rest.x, lastY: rest.y } : { kind: 'none' };
+      return;
+    }
+    finishGesture();
+  };
+
+  const onWheel = (event: WheelEvent) => {
+    event.preventDefault();
+    const { x, y } = local(event);
+    const pixels = event.deltaMode === 1 ? event.deltaY * 16 : event.deltaMode === 2 ? event.deltaY * 400 : event.deltaY;
+    store.setView(zoomAt(store.view, x, y, Math.exp(-pixels * 0.0015), lowestScale()));
+  };
+
+  const onLeave = (event: PointerEvent) => {
+    if (event.pointerType === 'mouse') onHover(null);
+  };
+  const onContextMenu = (event: Event) => event.preventDefault();
+
+  canvas.addEventListener('pointerdown', onPointerDown);
+  canvas.addEventListener('pointermove', onPointerMove);
+  canvas.addEventListener('pointerup', onPointerEnd);
+  canvas.addEventListener('pointercancel', onPointerEnd);
+  canvas.addEventListener('pointerleave', onLeave);
+  canvas.addEventListener('wheel', onWheel, { passive: false });
+  canvas.addEventListener('contextmenu', onContextMenu);
+  return () => {
+    finishGesture();
+    canvas.removeEventListener('pointerdown', onPointerDown);
+    canvas.removeEventListener('pointermove', onPointerMove);
+    canvas.removeEventListener('pointerup', onPointerEnd);
+    canvas.removeEventListener('pointercancel', onPointerEnd);
+    canvas.removeEventListener('pointerleave', onLeave);
+    canvas.removeEventListener('wheel', onWheel);
+    canvas.removeEventListener('contextmenu', onContextMenu);
+  };
+}

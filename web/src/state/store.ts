@@ -1,0 +1,549 @@
+// The playground's state and the actions that change it. Input handlers and controls call
+// actions; actions update the engine's grid and search and then notify subscribers (the
+// renderer and the controls), which read state and never change it.
+//
+// The search follows the map: an edit puts it back to step 0, except in live mode (entered
+// when a search finishes), where every edit recomputes the whole search at once.
+import type { Engine, Grid, Point, SearchOptions } from '../engine/engine';
+import { DEFAULT_OPTIONS, MapFormatError } from '../engine/engine';
+import { generateMap, type GeneratorName } from '../generators/generators';
+import type { Viewport } from '../render/viewport';
+import { fitViewport } from '../render/viewport';
+import { pickEndpoints } from './endpoints';
+import { EditHistory, StrokeRecorder, type Edit, type Endpoints, type MapSnapshot } from './history';
+import { DEFAULT_SPEED_INDEX, SPEEDS } from './speeds';
+import { SearchTimeline } from './timeline';
+
+export type Tool = 'wall' | 'erase' | 'terrain' | 'pan';
+export type Language = 'en' | 'zh-CN';
+export type Endpoint = 'start' | 'goal';
+export type Change = 'map' | 'endpoints' | 'search' | 'options' | 'ui' | 'view' | 'language';
+
+export const MIN_MAP_SIDE = 5;
+export const MAX_MAP_SIDE = 1024;
+
+export type MessageKey =
+  | 'error.mapSize'
+  | 'error.mapFormat'
+  | 'error.mapBounds'
+  | 'error.fileRead'
+  | 'error.presetLoad'
+  | 'info.mapLoaded';
+
+export interface Message {
+  kind: 'error' | 'info';
+  key: MessageKey;
+  /** Untranslated detail (a parser message, a file name); shown as text, never as HTML. */
+  detail?: string;
+}
+
+// Live recomputation and "instant" share this budget per animation frame: long enough to
+// finish small searches in one go, short enough to keep frames coming on a 1024 x 1024 map.
+const FRAME_BUDGET_MS = 10;
+const FIRST_SLICE_BUDGET_MS = 24;
+// The first map people see: small enough for every label to be readable, with a wall the
+// search must go around and a patch of costly terrain it should avoid.
+const DEMO_WIDTH = 16;
+const DEMO_HEIGHT = 10;
+
+export class PlaygroundStore {
+  grid: Grid;
+  start: Point;
+  goal: Point;
+  options: SearchOptions = { ...DEFAULT_OPTIONS };
+  mapName = 'demo';
+  tool: Tool = 'wall';
+  terrainCost = 5;
+  speedIndex = DEFAULT_SPEED_INDEX;
+  playing = false;
+  /** Set when a search finishes; edits then show the finished search for the new map. */
+  live = false;
+  language: Language;
+  message: Message | null = null;
+  view: Viewport = { scale: 1, offsetX: 0, offsetY: 0 };
+  canvasWidth = 0;
+  canvasHeight = 0;
+  private viewFitted = true;
+  generatorSeed = 1;
+  readonly timeline: SearchTimeline;
+  readonly history = new EditHistory();
+
+  private readonly listeners = new Set<(changes: ReadonlySet<Change>) => void>();
+  private stroke: StrokeRecorder | null = null;
+  private drag: { which: Endpoint; before: Endpoints } | null = null;
+  private frameRequest = 0;
+  private lastFrameTime = 0;
+  private pendingSteps = 0;
+  /** True while the frame loop runs a live recomputation rather than playback. */
+  private finishing = false;
+  private destroyed = false;
+
+  constructor(readonly engine: Engine, language: Language) {
+    this.language = language;
+    this.grid = engine.createGrid(DEMO_WIDTH, DEMO_HEIGHT);
+    const demo = demoMap();
+    this.grid.assign(demo.costs);
+    this.start = demo.start;
+    this.goal = demo.goal;
+    this.timeline = new SearchTimeline(engine, this.grid, () => this.emit('search', 'ui'));
+    this.timeline.restart(this.start, this.goal, this.options);
+  }
+
+  subscribe(listener: (changes: ReadonlySet<Change>) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  // ------------------------------------------------------------------ painting
+  /** The cost a paint tool writes, or null for tools that do not paint. */
+  get paintCost(): number | null {
+    switch (this.tool) {
+      case 'wall': return 0;
+      case 'erase': return 1;
+      case 'terrain': return this.terrainCost;
+      default: return null;
+    }
+  }
+
+  beginStroke(): void {
+    this.clearMessage();
+    this.stroke = new StrokeRecorder();
+  }
+
+  /** Paints every cell on the segment between two cells (pointer events skip cells when fast). */
+  paintLine(from: Point, to: Point): void {
+    const cost = this.paintCost;
+    if (cost === null || !this.stroke) return;
+    let changed = false;
+    forEachCellOnLine(from, to, (x, y) => {
+      if (!this.inBounds(x, y) || this.isEndpoint(x, y)) return;
+      const old = this.grid.cost(x, y);
+      if (old === cost) return;
+      this.grid.setCost(x, y, cost);
+      this.stroke!.note(y * this.grid.width + x, old, cost);
+      changed = true;
+    });
+    if (changed) this.afterEdit('map');
+  }
+
+  endStroke(): void {
+    if (this.stroke && !this.stroke.empty) this.recordEdit(this.stroke.toEdit());
+    this.stroke = null;
+  }
+
+  // ------------------------------------------------------------------ start and goal
+  endpointAt(x: number, y: number): Endpoint | null {
+    if (x === this.start.x && y === this.start.y) return 'start';
+    if (x === this.goal.x && y === this.goal.y) return 'goal';
+    return null;
+  }
+
+  beginEndpointDrag(which: Endpoint): void {
+    this.clearMessage();
+    this.drag = { which, before: this.endpoints() };
+  }
+
+  /** Moves start or goal; ignored off the map, onto a wall or onto the other endpoint. */
+  moveEndpoint(which: Endpoint, x: number, y: number): boolean {
+    if (!this.inBounds(x, y) || this.grid.cost(x, y) === 0 || this.endpointAt(x, y)) return false;
+    this[which] = { x, y };
+    this.afterEdit('endpoints');
+    return true;
+  }
+
+  endEndpointDrag(): void {
+    if (!this.drag) return;
+    const before = this.drag.before, after = this.endpoints();
+    this.drag = null;
+    if (!samePoint(before.start, after.start) || !samePoint(before.goal, after.goal)) {
+      this.recordEdit({ kind: 'endpoints', before, after });
+    }
+  }
+
+  // ------------------------------------------------------------------ undo / redo
+  undo(): void {
+    const edit = this.history.takeUndo();
+    if (edit) this.applyEdit(edit, 'before');
+  }
+
+  redo(): void {
+    const edit = this.history.takeRedo();
+    if (edit) this.applyEdit(edit, 'after');
+  }
+
+  private recordEdit(edit: Edit): void {
+    this.history.record(edit);
+    this.emit('ui');
+  }
+
+  private applyEdit(edit: Edit, side: 'before' | 'after'): void {
+    switch (edit.kind) {
+      case 'cells': {
+        const values = edit[side];
+        const width = this.grid.width;
+        edit.ids.forEach((id, i) => this.grid.setCost(id % width, Math.floor(id / width), values[i]));
+        this.afterEdit('map');
+        break;
+      }
+      case 'endpoints':
+        this.start = { ...edit[side].start };
+        this.goal = { ...edit[side].goal };
+        this.afterEdit('endpoints');
+        break;
+      case 'map':
+        this.installMap(edit[side]);
+        break;
+    }
+    this.emit('ui');
+  }
+
+  // ------------------------------------------------------------------ whole maps
+  /** A new empty map. Returns false (with a message) when the size is out of range. */
+  newMap(width: number, height: number): boolean {
+    if (!validSide(width) || !validSide(height)) {
+      this.showMessage({ kind: 'error', key: 'error.mapSize' });
+      return false;
+    }
+    const start = { x: Math.floor(width / 5), y: Math.floor(height / 2) };
+    const goal = { x: width - 1 - Math.floor(width / 5), y: Math.floor(height / 2) };
+    this.replaceMap({ width, height, costs: new Uint8Array(width * height).fill(1), start, goal, name: 'untitled' });
+    return true;
+  }
+
+  generate(name: GeneratorName, density: number, seed = this.generatorSeed++): void {
+    const { width, height } = this.grid;
+    const costs = generateMap(name, { width, height, seed, density });
+    let { start, goal } = this.endpoints();
+    // Maze corridors run along odd rows and columns; an endpoint elsewhere could be
+    // walled in by the carving.
+    if (name === 'dfs-maze' || name === 'recursive-division') {
+      start = onOddCell(start, width, height);
+      goal = onOddCell(goal, width, height);
+      if (samePoint(start, goal)) goal = onOddCell({ x: width - 2, y: height - 2 }, width, height);
+    }
+    costs[start.y * width + start.x] ||= 1;
+    costs[goal.y * width + goal.x] ||= 1;
+    this.replaceMap({ width, height, costs, start, goal, name: `${name}-${seed}` });
+  }
+
+  /** Imports Moving AI .map text. On any problem the current map stays and a message says why. */
+  loadMapText(text: string, name: string): boolean {
+    let grid: Grid;
+    try {
+      grid = this.engine.parseMap(text);
+    } catch (error) {
+      const detail = error instanceof MapFormatError || error instanceof RangeError ? error.message : String(error);
+      this.showMessage({ kind: 'error', key: 'error.mapFormat', detail: `${name}: ${detail}` });
+      return false;
+    }
+    try {
+      if (!validSide(grid.width) || !validSide(grid.height)) {
+        this.showMessage({ kind: 'error', key: 'error.mapBounds', detail: `${name}: ${grid.width} × ${grid.height}` });
+        return false;
+      }
+      const costs = grid.costs().slice();
+      const { start, goal } = pickEndpoints(costs, grid.width, grid.height);
+      this.replaceMap({ width: grid.width, height: grid.height, costs, start, goal, name: baseName(name) });
+    } finally {
+      grid.delete();
+    }
+    this.showMessage({ kind: 'info', key: 'info.mapLoaded', detail: `${name} (${this.grid.width} × ${this.grid.height})` });
+    return true;
+  }
+
+  async loadMapUrl(url: string, name: string): Promise<boolean> {
+    let text: string;
+    try {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      text = await response.text();
+    } catch (error) {
+      this.showMessage({ kind: 'error', key: 'error.presetLoad', detail: `${name}: ${(error as Error).message}` });
+      return false;
+    }
+    if (this.destroyed) return false;
+    return this.loadMapText(text, name);
+  }
+
+  private replaceMap(next: MapSnapshot): void {
+    this.clearMessage();
+    this.recordEdit({ kind: 'map', before: this.snapshot(), after: next });
+    this.installMap(next);
+  }
+
+  private installMap(map: MapSnapshot): void {
+    const resized = map.width !== this.grid.width || map.height !== this.grid.height;
+    if (resized) {
+      const old = this.grid;
+      this.grid = this.engine.createGrid(map.width, map.height);
+      this.timeline.setGrid(this.grid);
+      old.delete();
+    }
+    this.grid.assign(map.costs);
+    this.start = { ...map.start };
+    this.goal = { ...map.goal };
+    this.mapName = map.name;
+    if (resized) this.fitView();
+    this.afterEdit('map');
+  }
+
+  private snapshot(): MapSnapshot {
+    return { width: this.grid.width, height: this.grid.height, costs: this.grid.costs().slice(), ...this.endpoints(), name: this.mapName };
+  }
+
+  // ------------------------------------------------------------------ search controls
+  setOptions(options: Partial<SearchOptions>): void {
+    this.options = { ...this.options, ...options };
+    this.afterEdit('options');
+  }
+
+  play(): void {
+    if (this.playing) return;
+    if (this.timeline.finished) this.timeline.goTo(0);
+    this.live = false;
+    this.playing = true;
+    this.finishing = false;
+    this.pendingSteps = 1; // the first step shows at once, even at one step per second
+    this.startFrames();
+    this.emit('ui', 'search');
+  }
+
+  /** Stops playback, and a live recomputation still running in frames. */
+  pause(): void {
+    const busy = this.playing || this.finishing;
+    this.playing = false;
+    this.finishing = false;
+    this.stopFrames();
+    if (busy) this.emit('ui');
+  }
+
+  togglePlay(): void {
+    if (this.playing) this.pause();
+    else this.play();
+  }
+
+  stepForward(): void {
+    this.pause();
+    this.timeline.advance(1);
+    this.noteProgress();
+  }
+
+  stepBack(): void {
+    this.pause();
+    this.timeline.back();
+    this.live = false;
+    this.emit('search', 'ui');
+  }
+
+  /** Back to step 0 of the same search. */
+  reset(): void {
+    this.pause();
+    this.timeline.goTo(0);
+    this.live = false;
+    this.emit('search', 'ui');
+  }
+
+  seek(step: number): void {
+    this.pause();
+    this.timeline.goTo(step);
+    this.live = false;
+    this.noteProgress();
+  }
+
+  setSpeed(index: number): void {
+    this.speedIndex = Math.min(SPEEDS.length - 1, Math.max(0, Math.round(index)));
+    this.pendingSteps = 0;
+    this.emit('ui');
+  }
+
+  // ------------------------------------------------------------------ ui-only state
+  setTool(tool: Tool): void {
+    this.tool = tool;
+    this.emit('ui');
+  }
+
+  setTerrainCost(cost: number): void {
+    this.terrainCost = Math.min(9, Math.max(1, Math.round(cost)));
+    this.tool = 'terrain';
+    this.emit('ui');
+  }
+
+  setLanguage(language: Language): void {
+    this.language = language;
+    this.emit('language');
+  }
+
+  showMessage(message: Message | null): void {
+    this.message = message;
+    this.emit('ui');
+  }
+
+  /** A new edit makes an old error or notice beside the point. */
+  private clearMessage(): void {
+    if (this.message) this.showMessage(null);
+  }
+
+  setCanvasSize(width: number, height: number): void {
+    if (width === this.canvasWidth && height === this.canvasHeight) return;
+    // A fitted view stays fitted; a panned or zoomed one keeps the map point at the centre.
+    const dx = (width - this.canvasWidth) / 2, dy = (height - this.canvasHeight) / 2;
+    this.canvasWidth = width;
+    this.canvasHeight = height;
+    if (this.viewFitted) this.fitView();
+    else this.setView({ ...this.view, offsetX: this.view.offsetX + dx, offsetY: this.view.offsetY + dy });
+  }
+
+  /** A pan or zoom by the user. */
+  setView(view: Viewport): void {
+    this.view = view;
+    this.viewFitted = false;
+    this.emit('view');
+  }
+
+  /** The whole map in view (again as soon as the canvas has a size). */
+  fitView(): void {
+    this.viewFitted = true;
+    if (this.canvasWidth > 0 && this.canvasHeight > 0) {
+      this.view = fitViewport(this.grid.width, this.grid.height, this.canvasWidth, this.canvasHeight);
+      this.emit('view');
+    }
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    this.stopFrames();
+    this.listeners.clear();
+    this.timeline.delete();
+    this.grid.delete();
+  }
+
+  // ------------------------------------------------------------------ internals
+  private afterEdit(kind: 'map' | 'endpoints' | 'options'): void {
+    if (this.live) {
+      this.timeline.restart(this.start, this.goal, this.options, false);
+      this.finishing = true;
+      if (this.timeline.runFor(FIRST_SLICE_BUDGET_MS)) this.finishLive();
+      else this.startFrames();
+    } else {
+      this.pause();
+      this.timeline.restart(this.start, this.goal, this.options);
+    }
+    this.emit(kind, 'search', 'ui');
+  }
+
+  private finishLive(): void {
+    this.finishing = false;
+    this.timeline.noteFinished();
+    if (!this.playing) this.stopFrames();
+  }
+
+  private noteProgress(): void {
+    if (this.timeline.finished) {
+      this.timeline.noteFinished();
+      this.live = true;
+    }
+    this.emit('search', 'ui');
+  }
+
+  private startFrames(): void {
+    if (this.frameRequest || this.destroyed) return;
+    this.lastFrameTime = performance.now();
+    this.frameRequest = requestAnimationFrame(this.frame);
+  }
+
+  private stopFrames(): void {
+    if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
+    this.frameRequest = 0;
+  }
+
+  private readonly frame = (now: number): void => {
+    this.frameRequest = 0;
+    const elapsed = Math.max(0, now - this.lastFrameTime);
+    this.lastFrameTime = now;
+    const speed = SPEEDS[this.speedIndex];
+    if (this.finishing || speed.kind === 'instant') {
+      if (this.timeline.runFor(FRAME_BUDGET_MS)) {
+        if (this.finishing) this.finishLive();
+        this.playing = false;
+      }
+    } else if (speed.kind === 'per-frame') {
+      this.timeline.advance(speed.steps);
+    } else {
+      this.pendingSteps += (elapsed * speed.steps) / 1000;
+      const due = Math.floor(this.pendingSteps);
+      if (due > 0) {
+        this.pendingSteps -= due;
+        this.timeline.advance(due);
+      }
+    }
+    if (this.timeline.finished) {
+      this.timeline.noteFinished();
+      this.live = true;
+      this.playing = false;
+      this.finishing = false;
+    }
+    if (this.playing || this.finishing) this.frameRequest = requestAnimationFrame(this.frame);
+    this.emit('search', 'ui');
+  };
+
+  private endpoints(): Endpoints {
+    return { start: { ...this.start }, goal: { ...this.goal } };
+  }
+
+  private inBounds(x: number, y: number): boolean {
+    return x >= 0 && y >= 0 && x < this.grid.width && y < this.grid.height;
+  }
+
+  private isEndpoint(x: number, y: number): boolean {
+    return this.endpointAt(x, y) !== null;
+  }
+
+  private emit(...changes: Change[]): void {
+    const set = new Set(changes);
+    for (const listener of this.listeners) listener(set);
+  }
+}
+
+function validSide(side: number): boolean {
+  return Number.isInteger(side) && side >= MIN_MAP_SIDE && side <= MAX_MAP_SIDE;
+}
+
+function samePoint(a: Point, b: Point): boolean {
+  return a.x === b.x && a.y === b.y;
+}
+
+function onOddCell(p: Point, width: number, height: number): Point {
+  const odd = (value: number, size: number) => {
+    const largestOdd = (size - 2) % 2 === 1 ? size - 2 : size - 3;
+    return Math.max(1, Math.min(value | 1, largestOdd));
+  };
+  return { x: odd(p.x, width), y: odd(p.y, height) };
+}
+
+function baseName(fileName: string): string {
+  return fileName.replace(/^.*[\\/]/, '').replace(/\.map$/i, '') || 'imported';
+}
+
+/** Bresenham's line, so a fast stroke leaves no gaps. */
+export function forEachCellOnLine(from: Point, to: Point, visit: (x: number, y: number) => void): void {
+  let x = from.x, y = from.y;
+  const dx = Math.abs(to.x - x), dy = -Math.abs(to.y - y);
+  const sx = x < to.x ? 1 : -1, sy = y < to.y ? 1 : -1;
+  let error = dx + dy;
+  for (;;) {
+    visit(x, y);
+    if (x === to.x && y === to.y) return;
+    const doubled = 2 * error;
+    if (doubled >= dy) { error += dy; x += sx; }
+    if (doubled <= dx) { error += dx; y += sy; }
+  }
+}
+
+function demoMap(): { costs: Uint8Array; start: Point; goal: Point } {
+  const width = DEMO_WIDTH, height = DEMO_HEIGHT;
+  const costs = new Uint8Array(width * height).fill(1);
+  for (let y = 2; y <= 7; y++) costs[y * width + 8] = 0;
+  for (let x = 6; x <= 8; x++) { costs[2 * width + x] = 0; costs[7 * width + x] = 0; }
+  for (let y = 0; y <= 1; y++) for (let x = 10; x <= 12; x++) costs[y * width + x] = 5;
+  return { costs, start: { x: 4, y: 5 }, goal: { x: 13, y: 4 } };
+}

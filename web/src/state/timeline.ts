@@ -1,0 +1,140 @@
+// The search as a timeline of steps. Step k is "reset, then k expansions"; the engine is
+// deterministic, so any step is reached by replaying from the start, and going back shows
+// exactly the state that step had (open and closed lists, g values, counters). The last
+// expansion of a replay is observed so the narration can describe step k.
+//
+// A second Search on the same grid measures the total number of steps in time slices, so
+// the timeline slider knows its length without the visible search having to run ahead.
+import type { Grid, Point, Search, SearchOptions, StepEvent, Engine } from '../engine/engine';
+import { SliceRunner } from './slices';
+
+export class SearchTimeline {
+  readonly display: Search;
+  private readonly measure: Search;
+  private readonly measuring = new SliceRunner();
+  private start: Point = { x: 0, y: 0 };
+  private goal: Point = { x: 0, y: 0 };
+
+  /** Steps in the whole search, once known. */
+  total: number | null = null;
+  /** The observed event of the current step, when the current step was observed. */
+  lastEvent: StepEvent | null = null;
+  /** Engine time spent reaching the current state, in ms. */
+  elapsedMs = 0;
+  /** Increases whenever the visible search changes; renderers compare it. */
+  revision = 0;
+
+  constructor(engine: Engine, grid: Grid, private readonly onMeasured: () => void) {
+    this.display = engine.createSearch(grid);
+    this.measure = engine.createSearch(grid);
+  }
+
+  get step(): number {
+    return this.display.counters().expanded;
+  }
+
+  get finished(): boolean {
+    const status = this.display.status;
+    return status === 'found' || status === 'no-path';
+  }
+
+  setGrid(grid: Grid): void {
+    this.display.setGrid(grid);
+    this.measure.setGrid(grid);
+  }
+
+  /**
+   * New map, endpoints or options: back to step 0 and, unless the caller is about to run
+   * the search to its end anyway, measure the new search's length.
+   */
+  restart(start: Point, goal: Point, options: SearchOptions, measure = true): void {
+    this.start = { ...start };
+    this.goal = { ...goal };
+    this.display.setOptions(options);
+    this.measure.setOptions(options);
+    this.goTo(0);
+    this.total = null;
+    this.measuring.cancel();
+    if (!measure) return;
+    this.measure.reset(this.start, this.goal);
+    // The first slice runs now, so small maps know their length immediately.
+    this.measuring.start((budgetMs) => {
+      if (!runFor(this.measure, budgetMs)) return false;
+      this.total = this.measure.counters().expanded;
+      this.onMeasured();
+      return true;
+    }, 12);
+  }
+
+  /** Replays from the start to step `target` (clamped to the search's length). */
+  goTo(target: number): void {
+    const begin = performance.now();
+    this.display.reset(this.start, this.goal);
+    this.lastEvent = null;
+    const wanted = Math.max(0, Math.floor(target));
+    if (wanted > 0) {
+      this.display.runSteps(wanted - 1);
+      this.lastEvent = this.display.step();
+    }
+    this.elapsedMs = performance.now() - begin;
+    this.changed();
+  }
+
+  /** `count` expansions, the last one observed. */
+  advance(count: number): void {
+    if (this.finished || count < 1) return;
+    const begin = performance.now();
+    if (count > 1) this.display.runSteps(count - 1);
+    const event = this.display.step();
+    this.lastEvent = event;
+    this.elapsedMs += performance.now() - begin;
+    this.changed();
+  }
+
+  back(): void {
+    if (this.step > 0) this.goTo(this.step - 1);
+  }
+
+  /** Runs unobserved for about `budgetMs`; true once the search has finished. */
+  runFor(budgetMs: number): boolean {
+    const begin = performance.now();
+    const done = runFor(this.display, budgetMs);
+    this.lastEvent = null;
+    this.elapsedMs += performance.now() - begin;
+    if (done && this.total === null) this.total = this.step;
+    this.changed();
+    return done;
+  }
+
+  /** The display search's current state, as the measured total when it just finished. */
+  noteFinished(): void {
+    if (this.finished) this.total = this.step;
+  }
+
+  delete(): void {
+    this.measuring.cancel();
+    this.display.delete();
+    this.measure.delete();
+  }
+
+  private changed(): void {
+    this.revision++;
+  }
+}
+
+// Chunks grow while they stay well inside the budget, so slow machines still yield often
+// and fast ones do not pay for many small calls.
+function runFor(search: Search, budgetMs: number): boolean {
+  const begin = performance.now();
+  let chunk = 2048;
+  for (;;) {
+    if (search.status !== 'running') return true;
+    const made = search.runSteps(chunk);
+    if (made < chunk || search.status !== 'running') return true;
+    const spent = performance.now() - begin;
+    if (spent >= budgetMs) return false;
+    if (spent < budgetMs / 4) chunk *= 2;
+  }
+}
+
+export type { SearchOptions };

@@ -1,0 +1,79 @@
+// The controls under the map: play/pause, step back, step, reset, speed, the timeline
+// slider, the live status region and the narration of the current step.
+import { INSTANT_SPEED_INDEX } from '../state/speeds';
+import type { Change, PlaygroundStore } from '../state/store';
+import { translate } from './i18n';
+import { el, Phrases, setAttribute, setText } from './dom';
+import { narrationText, speedLabel, statusText, timelineLabel } from './describe';
+
+export interface Transport {
+  element: HTMLElement;
+  update(changes: ReadonlySet<Change>): void;
+}
+
+export function buildTransport(store: PlaygroundStore, phrases: Phrases): Transport {
+  const playButton = el('button', { type: 'button', class: 'ap-button ap-primary', 'data-action': 'play' });
+  const backButton = phrases.text(el('button', { type: 'button', class: 'ap-button', 'data-action': 'step-back' }), 'stepBack');
+  const stepButton = phrases.text(el('button', { type: 'button', class: 'ap-button', 'data-action': 'step' }), 'step');
+  const resetButton = phrases.text(el('button', { type: 'button', class: 'ap-button', 'data-action': 'reset' }), 'reset');
+
+  const speedInput = el('input', { type: 'range', min: 0, max: INSTANT_SPEED_INDEX, step: 1, value: store.speedIndex, 'data-control': 'speed' });
+  const speedOutput = el('output', { class: 'ap-output' });
+  const timelineInput = el('input', { type: 'range', min: 0, max: 0, step: 1, value: 0, 'data-control': 'timeline' });
+  const timelineOutput = el('output', { class: 'ap-output' });
+  const status = el('p', { class: 'ap-status', role: 'status', 'data-region': 'status' });
+  const narration = el('p', { class: 'ap-narration', 'data-region': 'narration' });
+  // Import and size errors show here, next to the map, where they are seen on a phone too.
+  const message = el('p', { class: 'ap-message', role: 'alert', 'data-region': 'message' });
+
+  playButton.addEventListener('click', () => store.togglePlay());
+  backButton.addEventListener('click', () => store.stepBack());
+  stepButton.addEventListener('click', () => store.stepForward());
+  resetButton.addEventListener('click', () => store.reset());
+  speedInput.addEventListener('input', () => store.setSpeed(Number(speedInput.value)));
+  timelineInput.addEventListener('input', () => store.seek(Number(timelineInput.value)));
+
+  const element = el('section', { class: 'ap-transport' },
+    message,
+    el('div', { class: 'ap-buttons' }, playButton, backButton, stepButton, resetButton),
+    el('div', { class: 'ap-sliders' },
+      el('label', { class: 'ap-slider' }, phrases.span('speed', 'ap-label'), speedInput, speedOutput),
+      el('label', { class: 'ap-slider ap-timeline' }, phrases.span('timeline', 'ap-label'), timelineInput, timelineOutput)),
+    status,
+    narration,
+  );
+
+  const update = (changes: ReadonlySet<Change>) => {
+    const { timeline, language } = store;
+    if (changes.has('ui') || changes.has('language')) {
+      setText(playButton, translate(language, store.playing ? 'pause' : 'play'));
+      // The label says what a press does; data-state is for scripts (tests, the benchmark).
+      playButton.dataset.state = store.playing ? 'playing' : 'paused';
+      speedInput.value = String(store.speedIndex);
+      const speed = speedLabel(language, store.speedIndex);
+      setText(speedOutput, speed);
+      setAttribute(speedInput, 'aria-valuetext', speed);
+      const m = store.message;
+      message.className = `ap-message${m ? ` ap-${m.kind}` : ''}`;
+      setText(message, m ? `${translate(language, m.key)}${m.detail ? ` — ${m.detail}` : ''}` : '');
+    }
+    if (changes.has('search') || changes.has('ui') || changes.has('language')) {
+      const step = timeline.step;
+      // While the total is still being counted the slider spans what has been seen.
+      const total = timeline.total ?? step;
+      timelineInput.max = String(Math.max(total, 1));
+      timelineInput.value = String(step);
+      timelineInput.disabled = total === 0;
+      const label = timelineLabel(store);
+      setText(timelineOutput, label);
+      setAttribute(timelineInput, 'aria-valuetext', label);
+      backButton.disabled = step === 0;
+      stepButton.disabled = timeline.finished || timeline.display.status === 'ready';
+      setText(status, statusText(store));
+      setText(narration, narrationText(store));
+    }
+  };
+  update(new Set<Change>(['ui', 'search', 'language']));
+  return { element, update };
+}
+
