@@ -56,7 +56,7 @@ bool Search::reset(Point start, Point goal) {
   s.g = 0;
   s.parent = kNoDirection;
   s.phase = static_cast<std::uint8_t>(CellPhase::Open);
-  open_.push(make_entry(open_key(0, heuristic_at(start.x, start.y), 0), 0.0, sid));
+  open_.push(make_entry(open_key(options_.algorithm, weight_, 0, heuristic_at(start.x, start.y), 0), 0.0, sid));
   counters_.opened = 1;
   counters_.max_open = 1;
   status_ = Status::Running;
@@ -64,9 +64,12 @@ bool Search::reset(Point start, Point goal) {
 }
 
 std::uint64_t Search::run_steps(std::uint64_t count) {
+  // The checks step() makes before each expansion cannot change while this loop runs
+  // (nothing else touches the grid), so they are made once.
   std::uint64_t made = 0;
+  if (status_ != Status::Running || stale()) return 0;
   NullListener none;
-  while (made < count && step(none)) ++made;
+  while (made < count && status_ == Status::Running && expand_next(none)) ++made;
   return made;
 }
 

@@ -122,6 +122,17 @@ struct StepRecorder {
   }
 };
 
+// The heuristic of one search, resolved at reset(): the distance estimate to the goal,
+// scaled by the grid's cheapest terrain (so it stays admissible), and the weight A*
+// applies to it. A value type so the expansion loop can hold it in registers.
+struct HeuristicParams {
+  Heuristic kind;
+  int goal_x, goal_y;
+  double scale;
+  double weight;
+  double at(int x, int y) const;
+};
+
 class Search {
  public:
   explicit Search(const Grid& grid);
@@ -187,9 +198,13 @@ class Search {
     std::uint32_t& operator()(std::uint32_t id) const { return (*cells)[id].aux; }
   };
 
+  template <class Listener>
+  bool expand_next(Listener& listener);
+  HeuristicParams heuristic_params() const;
   double heuristic_at(int x, int y) const;
-  double f_value(double g, double h_value) const;
-  std::uint64_t open_key(double g, double h_value, std::uint64_t bfs_key) const;
+  double f_value(double g, double h_value) const { return f_value(options_.algorithm, weight_, g, h_value); }
+  static double f_value(Algorithm algorithm, double weight, double g, double h_value);
+  static std::uint64_t open_key(Algorithm algorithm, double weight, double g, double h_value, std::uint64_t bfs_key);
   void finish_found(CellId goal);
   void new_stamp();
 
@@ -216,46 +231,66 @@ class Search {
 // ---------------------------------------------------------------------------------------
 // The algorithm. Kept in the header so each listener type gets its own inlined copy.
 
-inline double Search::heuristic_at(int x, int y) const {
-  const double dx = std::abs(x - goal_.x), dy = std::abs(y - goal_.y);
+inline double HeuristicParams::at(int x, int y) const {
+  const double dx = std::abs(x - goal_x), dy = std::abs(y - goal_y);
   double d;
-  switch (heuristic_) {
+  switch (kind) {
     case Heuristic::Manhattan: d = dx + dy; break;
     case Heuristic::Euclidean: d = std::sqrt(dx * dx + dy * dy); break;
     case Heuristic::Octile: d = dx + dy + (kSqrt2 - 2.0) * (dx < dy ? dx : dy); break;
     case Heuristic::Chebyshev: d = dx > dy ? dx : dy; break;
     default: d = 0; break;
   }
-  return d * h_scale_;
+  return d * scale;
 }
+
+inline HeuristicParams Search::heuristic_params() const { return {heuristic_, goal_.x, goal_.y, h_scale_, weight_}; }
+
+inline double Search::heuristic_at(int x, int y) const { return heuristic_params().at(x, y); }
 
 // The f a user sees: A* g + w*h (Dijkstra's h is zero), greedy h, breadth-first g (its
 // order is by moves made, which is not a cost).
-inline double Search::f_value(double g, double h_value) const {
-  switch (options_.algorithm) {
+inline double Search::f_value(Algorithm algorithm, double weight, double g, double h_value) {
+  switch (algorithm) {
     case Algorithm::GreedyBestFirst: return h_value;
     case Algorithm::BreadthFirst: return g;
-    default: return g + weight_ * h_value;
+    default: return g + weight * h_value;
   }
 }
 
 // The open list's key. Breadth-first orders by moves made: its key is the parent's key
 // plus one unit (bfs_key), so no per-cell depth is stored.
-inline std::uint64_t Search::open_key(double g, double h_value, std::uint64_t bfs_key) const {
-  return options_.algorithm == Algorithm::BreadthFirst ? bfs_key : priority_key(f_value(g, h_value));
+inline std::uint64_t Search::open_key(Algorithm algorithm, double weight, double g, double h_value,
+                                      std::uint64_t bfs_key) {
+  return algorithm == Algorithm::BreadthFirst ? bfs_key : priority_key(f_value(algorithm, weight, g, h_value));
 }
 
 template <class Listener>
 bool Search::step(Listener& listener) {
   if (status_ != Status::Running || stale()) return false;
+  return expand_next(listener);
+}
+
+// One expansion of a running, current search. Everything the loop reads is first copied
+// into locals: the per-cell stores below write single bytes (phase, parent), which C++
+// lets alias any object, so without the copies the compiler would reload every member
+// and vector pointer after each store.
+template <class Listener>
+bool Search::expand_next(Listener& listener) {
   if (open_.empty()) {
     status_ = Status::NoPath;
     return false;
   }
 
+  CellState* const cells = cells_.data();
+  const std::uint8_t* const costs = grid_->costs();
+  const std::uint16_t stamp = stamp_;
+  const Algorithm algorithm = options_.algorithm;
+  const Diagonal diagonal = options_.diagonal;
+
   const OpenEntry top = open_.pop();
   const CellId id = top.id();
-  CellState& cell = cells_[id];
+  CellState& cell = cells[id];
   cell.phase = static_cast<std::uint8_t>(CellPhase::Closed);
   cell.aux = static_cast<std::uint32_t>(++counters_.expanded);
 
@@ -273,35 +308,38 @@ bool Search::step(Listener& listener) {
     return true;
   }
 
-  const bool may_improve = options_.algorithm == Algorithm::AStar || options_.algorithm == Algorithm::Dijkstra;
+  const bool may_improve = algorithm == Algorithm::AStar || algorithm == Algorithm::Dijkstra;
   const std::uint64_t bfs_key = top.key + priority_key(1.0);
-  const std::uint8_t mask = grid_->neighbour_mask(id);
-  const std::uint8_t moves = allowed_moves(options_.diagonal, mask);
+  const std::uint8_t moves = allowed_moves(diagonal, grid_->neighbour_mask(id));
+  const HeuristicParams hp = heuristic_params();
+  const std::array<int, kDirectionCount> offsets = neighbour_offset_;
 
   // Unobserved runs visit only the allowed moves' bits; observers that want blocked
   // neighbours reported visit all eight directions, in the same order.
   const unsigned visit = listener_wants_blocked<Listener>() ? 0xFFu : moves;
+  std::uint64_t opened = 0;
   for (unsigned remaining = visit; remaining != 0; remaining &= remaining - 1) {
     const int dir = std::countr_zero(remaining);
-    const int nx = x + kDirDx[dir], ny = y + kDirDy[dir];
-    if (!(moves & (1u << dir))) {
-      const bool is_move = options_.diagonal != Diagonal::Never || !is_diagonal(dir);
-      if (is_move && grid_->in_bounds(nx, ny)) listener.on_neighbour(grid_->id(nx, ny), Outcome::Blocked, NAN, NAN);
-      continue;
+    if constexpr (listener_wants_blocked<Listener>()) {
+      if (!(moves & (1u << dir))) {
+        const int nx = x + kDirDx[dir], ny = y + kDirDy[dir];
+        const bool is_move = diagonal != Diagonal::Never || !is_diagonal(dir);
+        if (is_move && grid_->in_bounds(nx, ny)) listener.on_neighbour(grid_->id(nx, ny), Outcome::Blocked, NAN, NAN);
+        continue;
+      }
     }
-    const CellId nid = id + static_cast<CellId>(neighbour_offset_[dir]);
-    CellState& next = cells_[nid];
-    const double new_g = g + kDirLength[dir] * grid_->cost(nid);
+    const CellId nid = id + static_cast<CellId>(offsets[dir]);
+    CellState& next = cells[nid];
+    const double new_g = g + kDirLength[dir] * costs[nid];
 
-    if (next.stamp != stamp_) {
-      const double h_next = heuristic_at(nx, ny);
-      next.stamp = stamp_;
+    if (next.stamp != stamp) {
+      const double h_next = hp.at(x + kDirDx[dir], y + kDirDy[dir]);
+      next.stamp = stamp;
       next.g = new_g;
       next.parent = static_cast<std::uint8_t>(dir);
       next.phase = static_cast<std::uint8_t>(CellPhase::Open);
-      open_.push(make_entry(open_key(new_g, h_next, bfs_key), new_g, nid));
-      ++counters_.opened;
-      if (open_.size() > counters_.max_open) counters_.max_open = open_.size();
+      open_.push(make_entry(open_key(algorithm, hp.weight, new_g, h_next, bfs_key), new_g, nid));
+      ++opened;
       listener.on_neighbour(nid, Outcome::Opened, NAN, new_g);
     } else if (new_g < next.g - 1e-9 * next.g && may_improve &&
                next.phase == static_cast<std::uint8_t>(CellPhase::Open)) {
@@ -313,7 +351,8 @@ bool Search::step(Listener& listener) {
       const double old_g = next.g;
       next.g = new_g;
       next.parent = static_cast<std::uint8_t>(dir);
-      open_.decrease(next.aux, make_entry(open_key(new_g, heuristic_at(nx, ny), bfs_key), new_g, nid));
+      const double h_next = hp.at(x + kDirDx[dir], y + kDirDy[dir]);
+      open_.decrease(next.aux, make_entry(open_key(algorithm, hp.weight, new_g, h_next, bfs_key), new_g, nid));
       ++counters_.improved;
       listener.on_neighbour(nid, Outcome::Improved, old_g, new_g);
     } else {
@@ -321,6 +360,8 @@ bool Search::step(Listener& listener) {
       listener.on_neighbour(nid, closed ? Outcome::AlreadyClosed : Outcome::NotImproved, next.g, next.g);
     }
   }
+  counters_.opened += opened;
+  if (open_.size() > counters_.max_open) counters_.max_open = open_.size();
   if (open_.empty()) status_ = Status::NoPath;
   return true;
 }
