@@ -295,6 +295,18 @@ bool Search::expand_next(Listener& listener) {
   cell.aux = static_cast<std::uint32_t>(++counters_.expanded);
 
   const int width = grid_->width();
+  if (!open_.empty()) {
+    // The next cell to expand is most likely the new top; start loading its neighbours'
+    // state now (the array is larger than the caches on big maps).
+    // Addresses are computed as integers: on the map's edge rows they lie outside the
+    // array, which a prefetch tolerates and pointer arithmetic does not.
+    const std::uintptr_t base = reinterpret_cast<std::uintptr_t>(cells);
+    const std::uintptr_t row = static_cast<std::uintptr_t>(width) * sizeof(CellState);
+    const std::uintptr_t ahead = base + (static_cast<std::uintptr_t>(open_.top().id()) - 1) * sizeof(CellState);
+    __builtin_prefetch(reinterpret_cast<const void*>(ahead - row));
+    __builtin_prefetch(reinterpret_cast<const void*>(ahead));
+    __builtin_prefetch(reinterpret_cast<const void*>(ahead + row));
+  }
   const int x = static_cast<int>(id % static_cast<CellId>(width));
   const int y = static_cast<int>(id / static_cast<CellId>(width));
   const double g = cell.g;
