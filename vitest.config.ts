@@ -1,7 +1,9 @@
 // Two projects, one run: `node` tests the engine and CLI in Node; `browser` runs the page's
 // tests in the system Chromium (Debian's /usr/bin/chromium), since no browser may be downloaded.
+// The browser tests need dist/ built (`node scripts/build.mjs`; `npm test` does it first).
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { visitPage } from './tests/support/commands';
 
 const CHROMIUM_FLAGS = [
   '--no-sandbox', // CI runs as root, where Chromium refuses to start sandboxed
@@ -26,6 +28,8 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
+          // Serves dist/ with the strict CSP header; tests get its URL from inject('distUrl').
+          globalSetup: ['tests/support/global-setup.ts'],
           browser: {
             enabled: true,
             headless: true,
@@ -33,6 +37,8 @@ export default defineConfig({
               launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS },
             }),
             instances: [{ browser: 'chromium' }],
+            // Whole built pages in their own tab (tests/support/commands.ts).
+            commands: { visitPage },
           },
         },
       },
