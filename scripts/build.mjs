@@ -1,7 +1,8 @@
 // Builds everything a user runs: the native core, tests and tools (build/native), the
-// WebAssembly engine (build/wasm -> web/src/engine/generated/astar-wasm.mjs), the page (dist/)
-// and the CLI (dist/cli/astar.mjs). Each part is skipped or rebuilt incrementally when its
-// inputs have not changed, so running it again is cheap.
+// WebAssembly engine (build/wasm -> web/src/engine/generated/astar-wasm.mjs), the page
+// (dist/), the <astar-playground> element (dist/embed/) and the CLI (dist/cli/astar.mjs).
+// Each part is skipped or rebuilt incrementally when its inputs have not changed, so
+// running it again is cheap.
 import {
   existsSync,
   mkdirSync,
@@ -30,6 +31,7 @@ const WASM_MODULE = join(ROOT, 'web/src/engine/generated/astar-wasm.mjs');
 /** Each Vite build with the file it must produce; `vite build --mode <mode>` selects it. */
 const VITE_BUILDS = [
   { name: 'page', mode: 'production', output: 'dist/index.html' },
+  { name: '<astar-playground> element', mode: 'embed', output: 'dist/embed/astar-playground.js' },
   { name: 'CLI', mode: 'cli', output: 'dist/cli/astar.mjs' },
 ];
 const VITE_INPUTS = ['web', 'vite.config.ts', 'tsconfig.json', 'package-lock.json'];
@@ -97,7 +99,7 @@ function viteBuildsAreCurrent() {
 
 export async function buildWeb() {
   if (viteBuildsAreCurrent()) {
-    say('build', 'page and CLI are up to date (dist/)');
+    say('build', 'page, element and CLI are up to date (dist/)');
     return;
   }
   // Files edited while Vite runs must count as newer than this build.

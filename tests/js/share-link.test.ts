@@ -9,6 +9,8 @@ import {
   encodeShareFragment,
   type ShareState,
 } from '../../web/src/share/share-link';
+import { DEFAULT_OPTIONS } from '../../web/src/engine/engine';
+import { demoMap } from '../../web/src/state/demo-map';
 
 const ALGORITHMS = ['astar', 'dijkstra', 'greedy', 'bfs'] as const;
 const HEURISTICS = ['manhattan', 'euclidean', 'octile', 'chebyshev', 'zero'] as const;
@@ -117,12 +119,15 @@ describe('share link round trip', () => {
     );
   });
 
-  it('keeps a 16 x 10 map with a wall and a terrain patch under 300 characters', () => {
-    const costs = new Uint8Array(16 * 10).fill(1);
-    for (let y = 1; y < 9; y++) costs[y * 16 + 7] = 0;
-    for (let y = 2; y < 6; y++) for (let x = 10; x < 14; x++) costs[y * 16 + x] = 5;
-    const fragment = encodeShareFragment({ ...stateFor(16, 10, costs), step: 12, view: { centerX: 8, centerY: 5, cellSize: 48 } });
-    expect(fragment.length).toBeLessThan(300);
+  it('keeps the default map under 300 characters, also with a step and a view', () => {
+    // The very map and options a new playground shows (the same function the store starts from).
+    const { width, height, costs, start, goal } = demoMap();
+    const shown: ShareState = { width, height, costs, start, goal, options: { ...DEFAULT_OPTIONS }, step: 0, view: null };
+    for (const state of [shown, { ...shown, step: 12, view: { centerX: 8.25, centerY: 5.5, cellSize: 48 } }]) {
+      const fragment = encodeShareFragment(state);
+      expect(fragment.length).toBeLessThan(300);
+      expect(Array.from(decodeShareFragment(fragment).costs)).toEqual(Array.from(costs));
+    }
   });
 
   it('keeps a 128 x 128 map with 30% random walls under 4,000 characters', () => {

@@ -2,18 +2,25 @@
 // flow: input (pointer, keyboard, files, controls) -> store actions -> engine -> renderer
 // and controls. Everything it attaches is container-scoped or removed by destroy(), so a
 // page (or a test, or an embedding element) can mount and unmount it freely.
+//
+// The same function builds the full page and an embedded playground; options choose the
+// chrome (header or none), which control groups show, which per-cell numbers are drawn,
+// whether the map can be edited, and where the stylesheet goes (a shadow root keeps it
+// inside an <astar-playground> element). With no options it builds the full page.
 import { loadEngine, type Engine } from './engine/engine';
 import { attachFileDrop } from './input/files';
 import { attachKeyboard } from './input/keyboard';
 import { attachCanvasInput, type HoverInfo } from './input/pointer';
-import { PlaygroundRenderer } from './render/renderer';
+import { CELL_LABELS, PlaygroundRenderer, type CellLabel } from './render/renderer';
 import { PlaygroundStore, type Change, type Language } from './state/store';
+import { CONTROL_GROUPS, DEFAULT_EMBED_CONTROLS, EDITING_GROUPS, type ControlGroup } from './ui/controls';
 import { cellDetails } from './ui/describe';
 import { el, Phrases } from './ui/dom';
 import { initialLanguage, isLanguage, LANGUAGES, rememberLanguage } from './ui/i18n';
 import { buildPanel } from './ui/panel';
+import { buildSharePanel, pageLinks, type ShareLinks } from './ui/share-panel';
 import { buildTransport } from './ui/transport';
-import './ui/styles.css';
+import styles from './ui/styles.css?inline';
 
 export interface MountOptions {
   /** UI language; default: remembered choice, else the browser's language. */
@@ -24,6 +31,18 @@ export interface MountOptions {
   keyboardTarget?: Document | HTMLElement;
   /** Base URL of the preset maps folder; default "maps/" next to the page. */
   mapsBaseUrl?: string;
+  /** 'page' (default): title header, full-height layout; 'embed': no header, sized by its container. */
+  chrome?: 'page' | 'embed';
+  /** Control groups shown; default all on the page, DEFAULT_EMBED_CONTROLS in embed chrome. */
+  controls?: Iterable<ControlGroup>;
+  /** Per-cell numbers drawn on reached cells; default all of CELL_LABELS. */
+  labels?: Iterable<CellLabel>;
+  /** When true the map cannot be edited (no painting, dragging, undo, import or editing controls). */
+  readonly?: boolean;
+  /** Where the stylesheet is adopted: the container's document (default) or a shadow root. */
+  styleRoot?: Document | ShadowRoot;
+  /** Addresses used by the Share and Embed buttons; default derived from the page's own address. */
+  links?: ShareLinks;
 }
 
 export interface PlaygroundHandle {
@@ -33,6 +52,11 @@ export interface PlaygroundHandle {
   readonly renderer: PlaygroundRenderer;
   /** Draws now instead of at the next animation frame. */
   drawNow(): void;
+  /** Shows only these control groups (editing groups stay hidden while read-only). */
+  setControls(groups: Iterable<ControlGroup>): void;
+  setLabels(labels: Iterable<CellLabel>): void;
+  setReadonly(readonly: boolean): void;
+  readonly readonly: boolean;
   destroy(): void;
 }
 
@@ -43,17 +67,27 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
   const store = new PlaygroundStore(engine, language);
   const phrases = new Phrases(language);
   const cleanups: Array<() => void> = [];
+  const embedded = options.chrome === 'embed';
+  let readonly = options.readonly ?? false;
+  let controls = new Set<ControlGroup>(options.controls ?? (embedded ? DEFAULT_EMBED_CONTROLS : CONTROL_GROUPS));
+  adoptStyles(options.styleRoot ?? container.ownerDocument);
 
   // ------------------------------------------------------------------ layout
-  const root = el('div', { class: 'ap-root', lang: language });
+  const root = el('div', { class: embedded ? 'ap-root ap-embed' : 'ap-root', lang: language });
   const languageSelect = el('select', { 'data-control': 'language' }, ...LANGUAGES.map((l) => el('option', { value: l.code }, l.name)));
   languageSelect.value = language;
   languageSelect.addEventListener('change', () => {
     if (isLanguage(languageSelect.value)) store.setLanguage(languageSelect.value);
   });
-  const header = el('header', { class: 'ap-header' },
-    el('div', { class: 'ap-titles' }, phrases.text(el('h1', {}), 'app.title'), phrases.text(el('p', { class: 'ap-tagline' }), 'app.tagline')),
-    el('label', { class: 'ap-language' }, phrases.span('language', 'ap-label'), languageSelect));
+  const languageLabel = el('label', { class: 'ap-language' }, phrases.span('language', 'ap-label'), languageSelect);
+  const share = buildSharePanel(store, phrases, options.links ?? pageLinks(container.ownerDocument));
+  const tools = el('div', { class: 'ap-header-tools' }, share.element, languageLabel);
+  // An embedded playground has no title: the page around it says what it shows.
+  const header = embedded
+    ? el('div', { class: 'ap-embed-bar' }, tools)
+    : el('header', { class: 'ap-header' },
+      el('div', { class: 'ap-titles' }, phrases.text(el('h1', {}), 'app.title'), phrases.text(el('p', { class: 'ap-tagline' }), 'app.tagline')),
+      tools);
 
   const canvas = el('canvas', { class: 'ap-canvas', role: 'img', tabindex: 0, 'data-region': 'canvas' });
   const tooltip = el('div', { class: 'ap-tooltip', role: 'tooltip', hidden: true, 'data-region': 'tooltip' });
@@ -73,7 +107,9 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
       void renderer.exportPng(cellPixels).then((blob) => blob && download(blob, `${store.mapName}.png`));
     },
   });
-  root.append(header, el('div', { class: 'ap-main' }, stage, panel.element));
+  const main = el('div', { class: 'ap-main' }, stage, panel.element);
+  if (embedded) root.append(main, header);
+  else root.append(header, main);
   container.append(root);
   // Colours come from the stylesheet, which applies only once the root is in the document.
   renderer.refreshTheme();
@@ -97,15 +133,18 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
     tooltip.style.transform = `translate(${Math.max(0, left)}px, ${Math.max(0, top)}px)`;
     renderer.hover = hover.cell;
   };
+  const editable = () => !readonly;
   cleanups.push(attachCanvasInput(canvas, store, (info) => {
     hover = info;
     showTooltip();
     renderer.requestDraw();
-  }));
+  }, editable));
 
   // ------------------------------------------------------------------ other input
-  cleanups.push(attachKeyboard(options.keyboardTarget ?? container.ownerDocument, container, store));
-  cleanups.push(attachFileDrop(root, store, (active) => { dropHint.hidden = !active; }));
+  // An embedded playground hears keys only while focus is inside it: the page around it
+  // keeps its own keys (Space scrolls, arrows move the caret).
+  cleanups.push(attachKeyboard(options.keyboardTarget ?? (embedded ? root : container.ownerDocument), container, store, editable));
+  cleanups.push(attachFileDrop(root, store, (active) => { dropHint.hidden = !active; }, editable));
   const resizeObserver = new ResizeObserver(() => {
     const rect = canvasWrap.getBoundingClientRect();
     store.setCanvasSize(Math.round(rect.width), Math.round(rect.height));
@@ -117,6 +156,30 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
   const onScheme = () => { renderer.refreshTheme(); panel.refreshTheme(); };
   darkQuery.addEventListener('change', onScheme);
   cleanups.push(() => darkQuery.removeEventListener('change', onScheme));
+
+  // ------------------------------------------------------------------ options that can change later
+  const showControls = () => {
+    const visible = new Set(controls);
+    if (readonly) for (const group of EDITING_GROUPS) visible.delete(group);
+    transport.show(visible);
+    panel.show(visible);
+    share.element.hidden = !visible.has('share');
+    languageLabel.hidden = !visible.has('language');
+    header.hidden = embedded && share.element.hidden && languageLabel.hidden;
+    main.classList.toggle('ap-no-panel', panel.element.hidden);
+  };
+  const setReadonly = (value: boolean) => {
+    readonly = value;
+    root.classList.toggle('ap-readonly', readonly);
+    describeCanvas();
+    showControls();
+  };
+  const describeCanvas = () => {
+    const size = { width: store.grid.width, height: store.grid.height };
+    canvas.setAttribute('aria-label', phrases.translate(readonly ? 'canvas.labelReadonly' : 'canvas.label', size));
+  };
+  renderer.setLabels(options.labels ?? CELL_LABELS);
+  setReadonly(readonly);
 
   // ------------------------------------------------------------------ state -> view
   const onChange = (changes: ReadonlySet<Change>) => {
@@ -132,7 +195,7 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
       // Phones size the map area to the map's shape; wide screens ignore this.
       const aspect = Math.min(1.6, Math.max(0.8, store.grid.width / store.grid.height));
       canvasWrap.style.setProperty('--map-aspect', aspect.toFixed(3));
-      canvas.setAttribute('aria-label', phrases.translate('canvas.label', { width: store.grid.width, height: store.grid.height }));
+      describeCanvas();
     }
     if (hover && (changes.has('search') || changes.has('map') || changes.has('language'))) showTooltip();
     if (changes.has('map') || changes.has('endpoints') || changes.has('search') || changes.has('view')) renderer.requestDraw();
@@ -149,6 +212,13 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
     canvas,
     renderer,
     drawNow: () => renderer.drawNow(),
+    setControls: (groups) => {
+      controls = new Set(groups);
+      showControls();
+    },
+    setLabels: (labels) => renderer.setLabels(labels),
+    setReadonly,
+    get readonly() { return readonly; },
     destroy: () => {
       for (const cleanup of cleanups.reverse()) cleanup();
       renderer.destroy();
@@ -156,6 +226,17 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
       root.remove();
     },
   };
+}
+
+// One parsed stylesheet for every playground in the document: the page adopts it, and so
+// does each <astar-playground>'s shadow root, whose styles stay inside it.
+let sharedSheet: CSSStyleSheet | undefined;
+function adoptStyles(target: Document | ShadowRoot): void {
+  if (!sharedSheet) {
+    sharedSheet = new CSSStyleSheet();
+    sharedSheet.replaceSync(styles);
+  }
+  if (!target.adoptedStyleSheets.includes(sharedSheet)) target.adoptedStyleSheets = [...target.adoptedStyleSheets, sharedSheet];
 }
 
 function safeLocalStorage(): Storage | null {

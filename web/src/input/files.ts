@@ -21,10 +21,11 @@ export async function importMapFile(file: File, store: PlaygroundStore): Promise
   return store.loadMapText(text, file.name);
 }
 
-/** Drop a file anywhere on `zone` to import it; `setActive` shows the drop hint. */
-export function attachFileDrop(zone: HTMLElement, store: PlaygroundStore, setActive: (active: boolean) => void): () => void {
+/** Drop a file anywhere on `zone` to import it; `setActive` shows the drop hint. Off while `editable()` is false. */
+export function attachFileDrop(zone: HTMLElement, store: PlaygroundStore, setActive: (active: boolean) => void,
+  editable: () => boolean = () => true): () => void {
   let depth = 0;
-  const carriesFiles = (event: DragEvent) => Array.from(event.dataTransfer?.types ?? []).includes('Files');
+  const carriesFiles = (event: DragEvent) => editable() && Array.from(event.dataTransfer?.types ?? []).includes('Files');
   const onEnter = (event: DragEvent) => {
     if (!carriesFiles(event)) return;
     event.preventDefault();
@@ -44,7 +45,7 @@ export function attachFileDrop(zone: HTMLElement, store: PlaygroundStore, setAct
     const file = event.dataTransfer?.files?.[0];
     depth = 0;
     setActive(false);
-    if (!file) return;
+    if (!file || !editable()) return;
     event.preventDefault();
     void importMapFile(file, store);
   };

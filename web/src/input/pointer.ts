@@ -2,6 +2,8 @@
 // capture): paint with the current tool, drag start and goal, pan (pan tool, middle or
 // right button, two fingers) and zoom (wheel, pinch). It turns gestures into store actions
 // and knows nothing about drawing; the hovered cell goes to `onHover` for the tooltip.
+// While `editable()` is false (a read-only embed) the primary button pans instead of
+// painting or dragging start and goal, so the map can still be explored.
 import type { Point } from '../engine/engine';
 import type { Endpoint, PlaygroundStore } from '../state/store';
 import { cellAt, minScale, panBy, zoomAt, type Viewport } from '../render/viewport';
@@ -23,7 +25,8 @@ export interface HoverInfo {
 
 const TAP_SLOP_PX = 8;
 
-export function attachCanvasInput(canvas: HTMLCanvasElement, store: PlaygroundStore, onHover: (hover: HoverInfo | null) => void): () => void {
+export function attachCanvasInput(canvas: HTMLCanvasElement, store: PlaygroundStore, onHover: (hover: HoverInfo | null) => void,
+  editable: () => boolean = () => true): () => void {
   const pointers = new Map<number, { x: number; y: number; downX: number; downY: number; type: string }>();
   let gesture: Gesture = { kind: 'none' };
 
@@ -72,8 +75,9 @@ export function attachCanvasInput(canvas: HTMLCanvasElement, store: PlaygroundSt
       return;
     }
     const cell = cellUnder(x, y);
-    const which = insideMap(cell) ? store.endpointAt(cell.x, cell.y) : null;
-    if (event.button === 1 || event.button === 2 || (store.tool === 'pan' && !which)) {
+    const canEdit = editable();
+    const which = canEdit && insideMap(cell) ? store.endpointAt(cell.x, cell.y) : null;
+    if (event.button === 1 || event.button === 2 || !canEdit || (store.tool === 'pan' && !which)) {
       gesture = { kind: 'pan', lastX: x, lastY: y };
     } else if (which) {
       store.beginEndpointDrag(which);

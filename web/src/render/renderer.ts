@@ -12,6 +12,10 @@ import { packRgba, readPalette, type Palette } from './palette';
 import { visibleCells, type Viewport } from './viewport';
 
 export const LABEL_MIN_SCALE = 28;
+/** The per-cell numbers a reached cell can show; a page chooses any subset. */
+export const CELL_LABELS = ['g', 'h', 'f', 'order', 'parent'] as const;
+export type CellLabel = (typeof CELL_LABELS)[number];
+
 const ROOMY_LABEL_SCALE = 44;
 const GRID_LINE_MIN_SCALE = 6;
 const OPEN_ALPHA = 150;
@@ -36,6 +40,7 @@ export class PlaygroundRenderer {
   private frameRequest = 0;
   private pathCache: { revision: number; points: Point[] } = { revision: -1, points: [] };
   hover: Point | null = null;
+  private labels: ReadonlySet<CellLabel> = new Set(CELL_LABELS);
   /** Frames drawn; lets tests and the benchmark see that drawing happens. */
   framesDrawn = 0;
 
@@ -48,6 +53,12 @@ export class PlaygroundRenderer {
     this.palette = readPalette(this.themeSource);
     this.drawnMapRevision = -1;
     this.drawnSearchRevision = -1;
+    this.requestDraw();
+  }
+
+  /** Which per-cell numbers to draw on reached cells (terrain costs are part of the map and always drawn). */
+  setLabels(labels: Iterable<CellLabel>): void {
+    this.labels = new Set(labels);
     this.requestDraw();
   }
 
@@ -170,6 +181,7 @@ export class PlaygroundRenderer {
     const label = (value: number | null) => formatNumber(value, 1, roomy ? Infinity : 10);
     const pad = Math.max(2, s * 0.07);
     const p = this.palette;
+    const shown = (label: CellLabel) => this.labels.has(label);
 
     // Text is the expensive part of a frame at this zoom, and changing font or alignment
     // per call makes it more so: collect the cells first, then draw one kind of label at
@@ -195,14 +207,16 @@ export class PlaygroundRenderer {
       }
     };
     pass(terrain, true, size * 1.2, p.text, 'center', 'middle', (id) => [String(grid.cost(id % grid.width, Math.floor(id / grid.width))), left(id) + s / 2, top(id) + s / 2]);
-    pass(reached, true, size, p.text, 'left', 'top', (id) => [label(search.f(id % grid.width, Math.floor(id / grid.width))), left(id) + pad, top(id) + pad]);
-    pass(reached, false, size * 0.85, p.textMuted, 'right', 'top', (id) => {
+    const reachedWith = (label: CellLabel) => (shown(label) ? reached : []);
+    pass(reachedWith('f'), true, size, p.text, 'left', 'top', (id) => [label(search.f(id % grid.width, Math.floor(id / grid.width))), left(id) + pad, top(id) + pad]);
+    pass(reachedWith('order'), false, size * 0.85, p.textMuted, 'right', 'top', (id) => {
       const order = cells.orderAt(id);
       return order > 0 ? [`#${order}`, left(id) + s - pad, top(id) + pad] : null;
     });
-    pass(reached, false, size, p.text, 'left', 'bottom', (id) => [label(cells.gAt(id)), left(id) + pad, top(id) + s - pad]);
-    pass(reached, false, size, p.text, 'right', 'bottom', (id) => [label(search.h(id % grid.width, Math.floor(id / grid.width))), left(id) + s - pad, top(id) + s - pad]);
+    pass(reachedWith('g'), false, size, p.text, 'left', 'bottom', (id) => [label(cells.gAt(id)), left(id) + pad, top(id) + s - pad]);
+    pass(reachedWith('h'), false, size, p.text, 'right', 'bottom', (id) => [label(search.h(id % grid.width, Math.floor(id / grid.width))), left(id) + s - pad, top(id) + s - pad]);
 
+    if (!shown('parent')) return;
     context.strokeStyle = p.textMuted;
     context.lineWidth = Math.max(1, s * 0.035);
     context.lineCap = 'round';

@@ -9,6 +9,7 @@ import { DEFAULT_OPTIONS, MapFormatError } from '../engine/engine';
 import { generateMap, type GeneratorName } from '../generators/generators';
 import type { Viewport } from '../render/viewport';
 import { fitViewport } from '../render/viewport';
+import { demoMap } from './demo-map';
 import { pickEndpoints } from './endpoints';
 import { EditHistory, StrokeRecorder, type Edit, type Endpoints, type MapSnapshot } from './history';
 import { DEFAULT_SPEED_INDEX, SPEEDS } from './speeds';
@@ -28,6 +29,13 @@ export type MessageKey =
   | 'error.mapBounds'
   | 'error.fileRead'
   | 'error.presetLoad'
+  | 'error.shareLink.notALink'
+  | 'error.shareLink.unknownVersion'
+  | 'error.shareLink.tooLong'
+  | 'error.shareLink.corrupt'
+  | 'error.shareLink.badSize'
+  | 'error.shareLink.badValue'
+  | 'error.embedSetting'
   | 'info.mapLoaded';
 
 export interface Message {
@@ -37,21 +45,27 @@ export interface Message {
   detail?: string;
 }
 
+/** A whole playground state installed at once (a shared link), in the store's own terms. */
+export interface PlaygroundState {
+  map: MapSnapshot;
+  options: SearchOptions;
+  /** The step shown; null for the finished search, shown in live mode. */
+  step: number | null;
+  /** null: the whole map fitted to the canvas. */
+  view: Viewport | null;
+}
+
 // Live recomputation and "instant" share this budget per animation frame: long enough to
 // finish small searches in one go, short enough to keep frames coming on a 1024 x 1024 map.
 const FRAME_BUDGET_MS = 10;
 const FIRST_SLICE_BUDGET_MS = 24;
-// The first map people see: small enough for every label to be readable, with a wall the
-// search must go around and a patch of costly terrain it should avoid.
-const DEMO_WIDTH = 16;
-const DEMO_HEIGHT = 10;
 
 export class PlaygroundStore {
   grid: Grid;
   start: Point;
   goal: Point;
   options: SearchOptions = { ...DEFAULT_OPTIONS };
-  mapName = 'demo';
+  mapName: string;
   tool: Tool = 'wall';
   terrainCost = 5;
   speedIndex = DEFAULT_SPEED_INDEX;
@@ -80,9 +94,10 @@ export class PlaygroundStore {
 
   constructor(readonly engine: Engine, language: Language) {
     this.language = language;
-    this.grid = engine.createGrid(DEMO_WIDTH, DEMO_HEIGHT);
     const demo = demoMap();
+    this.grid = engine.createGrid(demo.width, demo.height);
     this.grid.assign(demo.costs);
+    this.mapName = demo.name;
     this.start = demo.start;
     this.goal = demo.goal;
     this.timeline = new SearchTimeline(engine, this.grid, () => this.emit('search', 'ui'));
@@ -285,6 +300,33 @@ export class PlaygroundStore {
     this.mapName = map.name;
     if (resized) this.fitView();
     this.afterEdit('map');
+  }
+
+  /**
+   * Replaces map, endpoints, options, step and view in one action. A loaded state is not an
+   * edit the user made, and undo could not restore the options and step it replaced, so
+   * the edit history starts afresh from it.
+   */
+  loadState(state: PlaygroundState): void {
+    this.pause();
+    this.stroke = null;
+    this.drag = null;
+    this.history.clear();
+    this.clearMessage();
+    this.options = { ...state.options };
+    // Live mode makes installMap compute the whole search (in frames on big maps); a
+    // given step is reached by replaying instead.
+    this.live = state.step === null;
+    this.installMap(state.map);
+    if (state.step !== null) this.seek(state.step);
+    if (state.view) this.setView(state.view);
+    else this.fitView();
+    this.emit('options', 'ui');
+  }
+
+  /** True while the view follows the canvas size (nobody has panned or zoomed since the last fit). */
+  get viewIsFitted(): boolean {
+    return this.viewFitted;
   }
 
   private snapshot(): MapSnapshot {
@@ -537,13 +579,4 @@ export function forEachCellOnLine(from: Point, to: Point, visit: (x: number, y: 
     if (doubled >= dy) { error += dy; x += sx; }
     if (doubled <= dx) { error += dx; y += sy; }
   }
-}
-
-function demoMap(): { costs: Uint8Array; start: Point; goal: Point } {
-  const width = DEMO_WIDTH, height = DEMO_HEIGHT;
-  const costs = new Uint8Array(width * height).fill(1);
-  for (let y = 2; y <= 7; y++) costs[y * width + 8] = 0;
-  for (let x = 6; x <= 8; x++) { costs[2 * width + x] = 0; costs[7 * width + x] = 0; }
-  for (let y = 0; y <= 1; y++) for (let x = 10; x <= 12; x++) costs[y * width + x] = 5;
-  return { costs, start: { x: 4, y: 5 }, goal: { x: 13, y: 4 } };
 }

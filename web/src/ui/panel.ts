@@ -6,6 +6,7 @@ import { readPalette } from '../render/palette';
 import { importMapFile } from '../input/files';
 import { PRESETS } from '../state/presets';
 import { MAX_MAP_SIDE, MIN_MAP_SIDE, type Change, type PlaygroundStore, type Tool } from '../state/store';
+import { showGroups, type ControlGroup } from './controls';
 import { el, Phrases, setText } from './dom';
 import { translate, type PhraseKey } from './i18n';
 
@@ -24,6 +25,8 @@ export interface Panel {
   element: HTMLElement;
   update(changes: ReadonlySet<Change>): void;
   refreshTheme(): void;
+  /** Shows only these control groups (the panel's own: options, draw, map, legend, about). */
+  show(visible: ReadonlySet<ControlGroup>): void;
 }
 
 export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: PanelActions): Panel {
@@ -48,9 +51,13 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
   diagonal.addEventListener('change', () => store.setOptions({ diagonal: diagonal.value as DiagonalName }));
   weight.addEventListener('input', () => store.setOptions({ weight: Number(weight.value) }));
 
-  const optionsSection = section('options', phrases,
-    field('algorithm', algorithm), field('heuristic', heuristic), field('diagonal', diagonal),
-    el('label', { class: 'ap-field ap-range-field' }, phrases.span('weight', 'ap-label'), weight, weightOutput));
+  const optionFields = {
+    algorithm: field('algorithm', algorithm),
+    heuristic: field('heuristic', heuristic),
+    diagonal: field('diagonal', diagonal),
+    weight: el('label', { class: 'ap-field ap-range-field' }, phrases.span('weight', 'ap-label'), weight, weightOutput),
+  };
+  const optionsSection = section('options', phrases, ...Object.values(optionFields));
 
   // ---------------------------------------------------------------- drawing tools
   const toolButtons = TOOLS.map((tool) => {
@@ -141,6 +148,12 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
 
   const element = el('aside', { class: 'ap-panel' }, optionsSection, drawSection, mapSection, legend, about);
 
+  const show = (visible: ReadonlySet<ControlGroup>) => {
+    optionsSection.hidden = !showGroups(optionFields, visible);
+    const sections = showGroups({ draw: drawSection, map: mapSection, legend, about }, visible);
+    element.hidden = optionsSection.hidden && !sections;
+  };
+
   const update = (changes: ReadonlySet<Change>) => {
     if (changes.has('options') || changes.has('language')) {
       const { options } = store;
@@ -167,7 +180,7 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
     }
   };
   update(new Set<Change>(['options', 'ui', 'map']));
-  return { element, update, refreshTheme };
+  return { element, update, refreshTheme, show };
 }
 
 function section(titleKey: PhraseKey, phrases: Phrases, ...children: HTMLElement[]): HTMLElement {

@@ -3,12 +3,15 @@
 import { INSTANT_SPEED_INDEX } from '../state/speeds';
 import type { Change, PlaygroundStore } from '../state/store';
 import { translate } from './i18n';
+import { showGroups, type ControlGroup } from './controls';
 import { el, Phrases, setAttribute, setText } from './dom';
 import { narrationText, speedLabel, statusText, timelineLabel } from './describe';
 
 export interface Transport {
   element: HTMLElement;
   update(changes: ReadonlySet<Change>): void;
+  /** Shows only these control groups (play, speed, timeline, status, narration); messages always show. */
+  show(visible: ReadonlySet<ControlGroup>): void;
 }
 
 export function buildTransport(store: PlaygroundStore, phrases: Phrases): Transport {
@@ -33,15 +36,20 @@ export function buildTransport(store: PlaygroundStore, phrases: Phrases): Transp
   speedInput.addEventListener('input', () => store.setSpeed(Number(speedInput.value)));
   timelineInput.addEventListener('input', () => store.seek(Number(timelineInput.value)));
 
-  const element = el('section', { class: 'ap-transport' },
-    message,
-    el('div', { class: 'ap-buttons' }, playButton, backButton, stepButton, resetButton),
-    el('div', { class: 'ap-sliders' },
-      el('label', { class: 'ap-slider' }, phrases.span('speed', 'ap-label'), speedInput, speedOutput),
-      el('label', { class: 'ap-slider ap-timeline' }, phrases.span('timeline', 'ap-label'), timelineInput, timelineOutput)),
-    status,
-    narration,
-  );
+  const buttons = el('div', { class: 'ap-buttons' }, playButton, backButton, stepButton, resetButton);
+  const sliderParts = {
+    speed: el('label', { class: 'ap-slider' }, phrases.span('speed', 'ap-label'), speedInput, speedOutput),
+    timeline: el('label', { class: 'ap-slider ap-timeline' }, phrases.span('timeline', 'ap-label'), timelineInput, timelineOutput),
+  };
+  const sliders = el('div', { class: 'ap-sliders' }, sliderParts.speed, sliderParts.timeline);
+  const element = el('section', { class: 'ap-transport' }, message, buttons, sliders, status, narration);
+
+  const show = (visible: ReadonlySet<ControlGroup>) => {
+    sliders.hidden = !showGroups(sliderParts, visible);
+    // With nothing but the message line left, the box around it goes too (the message still shows).
+    const any = showGroups({ play: buttons, status, narration }, visible) || !sliders.hidden;
+    element.classList.toggle('ap-transport-bare', !any);
+  };
 
   const update = (changes: ReadonlySet<Change>) => {
     const { timeline, language } = store;
@@ -74,6 +82,6 @@ export function buildTransport(store: PlaygroundStore, phrases: Phrases): Transp
     }
   };
   update(new Set<Change>(['ui', 'search', 'language']));
-  return { element, update };
+  return { element, update, show };
 }
 

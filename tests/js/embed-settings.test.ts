@@ -1,0 +1,80 @@
+// The one parser behind the <astar-playground> attributes and the iframe form's query:
+// what it accepts, what it refuses, and that a refusal is named rather than passed on.
+import { describe, expect, it } from 'vitest';
+import { readEmbedSettings, type EmbedAttribute } from '../../web/src/embed/settings';
+import { SPEEDS } from '../../web/src/state/speeds';
+
+function read(values: Partial<Record<EmbedAttribute, string>>) {
+  return readEmbedSettings((name) => values[name] ?? null);
+}
+
+describe('embed settings', () => {
+  it('gives nulls and no problems when nothing is set', () => {
+    const { settings, problems } = read({});
+    expect(problems).toEqual([]);
+    expect(settings).toEqual({
+      map: null, width: null, height: null, options: {}, autoplay: false, speedIndex: null,
+      controls: null, readonly: false, language: null, labels: null,
+    });
+  });
+
+  it('accepts the whole fragment or only the payload as the map', () => {
+    expect(read({ map: 'v1=abc_-' }).settings.map).toBe('v1=abc_-');
+    expect(read({ map: 'abc_-' }).settings.map).toBe('v1=abc_-');
+    expect(read({ map: '#v1=abc' }).settings.map).toBe('v1=abc');
+    expect(read({ map: '  ' }).settings.map).toBeNull();
+  });
+
+  it('reads search options and refuses unknown names and out-of-range weights', () => {
+    const good = read({ algorithm: 'Dijkstra', heuristic: 'octile', diagonal: 'if-at-most-one-obstacle', weight: '1.5' });
+    expect(good.problems).toEqual([]);
+    expect(good.settings.options).toEqual({ algorithm: 'dijkstra', heuristic: 'octile', diagonal: 'if-at-most-one-obstacle', weight: 1.5 });
+    const bad = read({ algorithm: 'jps', weight: '-1', heuristic: '<b>x</b>' });
+    expect(bad.settings.options).toEqual({});
+    expect(bad.problems).toHaveLength(3);
+    expect(bad.problems.join(' ')).toContain('algorithm="jps"');
+    expect(read({ weight: '' }).problems).toHaveLength(1);
+  });
+
+  it('reads lists of control groups and labels, with all and none', () => {
+    expect(read({ controls: 'play  timeline,algorithm' }).settings.controls).toEqual(['play', 'timeline', 'algorithm']);
+    expect(read({ controls: 'none' }).settings.controls).toEqual([]);
+    expect(read({ controls: '' }).settings.controls).toEqual([]);
+    expect(read({ labels: 'all' }).settings.labels).toEqual(['g', 'h', 'f', 'order', 'parent']);
+    expect(read({ labels: 'parent g' }).settings.labels).toEqual(['g', 'parent']);
+    const bad = read({ labels: 'g cost' });
+    expect(bad.settings.labels).toEqual(['g']);
+    expect(bad.problems).toEqual([expect.stringContaining('labels="cost"')]);
+  });
+
+  it('treats readonly and autoplay as HTML boolean attributes', () => {
+    expect(read({ readonly: '', autoplay: 'autoplay' }).settings).toMatchObject({ readonly: true, autoplay: true });
+    expect(read({ readonly: 'false' }).settings.readonly).toBe(false);
+  });
+
+  it('maps speeds to the nearest speed the playground offers', () => {
+    const speed = (value: string) => SPEEDS[read({ speed: value }).settings.speedIndex!];
+    expect(speed('10')).toEqual({ kind: 'per-second', steps: 10 });
+    expect(speed('12')).toEqual({ kind: 'per-second', steps: 10 });
+    expect(speed('40/frame')).toEqual({ kind: 'per-frame', steps: 50 });
+    expect(speed('instant')).toEqual({ kind: 'instant' });
+    const bad = read({ speed: 'fast' });
+    expect(bad.settings.speedIndex).toBeNull();
+    expect(bad.problems).toHaveLength(1);
+  });
+
+  it('reads sizes as CSS lengths, pixels by default, and refuses anything else', () => {
+    expect(read({ width: '480', height: '20em' }).settings).toMatchObject({ width: '480px', height: '20em' });
+    expect(read({ width: '100%' }).settings.width).toBe('100%');
+    const bad = read({ width: 'calc(1px)', height: '10px; color: red' });
+    expect(bad.settings).toMatchObject({ width: null, height: null });
+    expect(bad.problems).toHaveLength(2);
+  });
+
+  it('reads the language and shortens a long bad value in its message', () => {
+    expect(read({ lang: 'zh-CN' }).settings.language).toBe('zh-CN');
+    const bad = read({ lang: 'x'.repeat(5000) });
+    expect(bad.settings.language).toBeNull();
+    expect(bad.problems[0].length).toBeLessThan(120);
+  });
+});

@@ -1,0 +1,119 @@
+// Applies embed settings (embed/settings.ts) to a mounted playground and keeps applying
+// them as they change, for both forms: the <astar-playground> element and the iframe form
+// (index.html?embed). It also turns the store's changes into the step and done events.
+//
+// Only what changed is applied, so changing `labels` does not reload the map, and changing
+// `algorithm` keeps the reader's edits to the map.
+import type { PlaygroundHandle } from '../app';
+import type { SearchOptions } from '../engine/engine';
+import { CELL_LABELS } from '../render/renderer';
+import { applyShareState, loadShareFragment } from '../share/playground-state';
+import type { ShareState } from '../share/share-link';
+import type { Change, Language } from '../state/store';
+import { DEFAULT_EMBED_CONTROLS } from '../ui/controls';
+import type { EmbedSettings } from './settings';
+import type { PlaygroundEventDetail } from './types/astar-playground';
+
+export interface EmbedEvents {
+  step(detail: PlaygroundEventDetail): void;
+  done(detail: PlaygroundEventDetail): void;
+}
+
+export class EmbeddedPlayground {
+  private applied: EmbedSettings | null = null;
+  private appliedProblems = '';
+  /** The search options of the map shown, before the settings' overrides. */
+  private baseOptions: SearchOptions;
+  private lastStep = -1;
+  private wasFinished = false;
+  private readonly unsubscribe: () => void;
+
+  /** `fallback` is shown when there is no map setting, or when the map cannot be read. */
+  constructor(readonly playground: PlaygroundHandle, private readonly fallback: ShareState, private readonly events: EmbedEvents | null = null) {
+    this.baseOptions = { ...playground.store.options };
+    this.unsubscribe = playground.store.subscribe((changes) => this.noteChanges(changes));
+  }
+
+  apply(next: EmbedSettings, problems: readonly string[], pageLanguage: Language): void {
+    const previous = this.applied;
+    const { store } = this.playground;
+    this.applied = next;
+
+    const mapChanged = previous ? next.map !== previous.map : next.map !== null;
+    if (mapChanged) {
+      if (next.map === null) applyShareState(store, this.fallback);
+      else loadShareFragment(store, next.map, this.fallback);
+      this.baseOptions = { ...store.options };
+    }
+    const optionsChanged = previous ? !sameOptions(previous.options, next.options) : Object.keys(next.options).length > 0;
+    if ((mapChanged && Object.keys(next.options).length > 0) || optionsChanged) {
+      // An explicit undefined heuristic, so removing the setting also removes its override.
+      store.setOptions({ heuristic: undefined, ...this.baseOptions, ...next.options });
+    }
+    if (next.speedIndex !== null && next.speedIndex !== previous?.speedIndex) store.setSpeed(next.speedIndex);
+
+    if (!sameList(previous?.controls, next.controls) || !previous) this.playground.setControls(next.controls ?? DEFAULT_EMBED_CONTROLS);
+    if (previous?.readonly !== next.readonly) this.playground.setReadonly(next.readonly);
+    if (!sameList(previous?.labels, next.labels) || !previous) this.playground.setLabels(next.labels ?? CELL_LABELS);
+    const language = next.language ?? pageLanguage;
+    if (store.language !== language) store.setLanguage(language);
+
+    const problemText = problems.join('; ');
+    if (problemText !== this.appliedProblems || mapChanged) {
+      this.appliedProblems = problemText;
+      // A map that cannot be read says so already, and that matters more than a bad setting.
+      const mapMessage = store.message?.key.startsWith('error.shareLink.') ?? false;
+      if (problemText && !mapMessage) store.showMessage({ kind: 'error', key: 'error.embedSetting', detail: problemText });
+      else if (!problemText && store.message?.key === 'error.embedSetting') store.showMessage(null);
+    }
+
+    if (next.autoplay && (mapChanged || optionsChanged || !previous?.autoplay)) store.play();
+  }
+
+  destroy(): void {
+    this.unsubscribe();
+  }
+
+  private noteChanges(changes: ReadonlySet<Change>): void {
+    if (!this.events) return;
+    const { timeline } = this.playground.store;
+    // A new map, endpoints or options make a new search, which may finish again.
+    if (changes.has('map') || changes.has('endpoints') || changes.has('options')) this.wasFinished = false;
+    if (!changes.has('search')) return;
+    const search = timeline.display;
+    const detail: PlaygroundEventDetail = { step: timeline.step, expanded: search.counters().expanded, pathCost: search.pathCost };
+    if (detail.step !== this.lastStep) {
+      this.lastStep = detail.step;
+      this.events.step(detail);
+    }
+    const finished = timeline.finished;
+    if (finished && !this.wasFinished) this.events.done(detail);
+    this.wasFinished = finished;
+  }
+}
+
+/**
+ * Width of the playground and height of its map area, as custom properties and styles on
+ * the element the playground is mounted in (the stylesheet reads them).
+ */
+export function applySize(container: HTMLElement, settings: EmbedSettings): void {
+  const set = (name: string, value: string | null) => {
+    if (value === null) container.style.removeProperty(name);
+    else container.style.setProperty(name, value);
+  };
+  set('width', settings.width);
+  set('max-width', settings.width ? '100%' : null);
+  set('--embed-height', settings.height);
+  set('--embed-aspect', settings.height ? 'auto' : null);
+  set('--embed-max-height', settings.height ? 'none' : null);
+}
+
+function sameOptions(a: Partial<SearchOptions>, b: Partial<SearchOptions>): boolean {
+  return a.algorithm === b.algorithm && a.heuristic === b.heuristic && a.diagonal === b.diagonal && a.weight === b.weight;
+}
+
+function sameList<T>(a: readonly T[] | null | undefined, b: readonly T[] | null | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  return a.length === b.length && a.every((item, i) => item === b[i]);
+}

@@ -1,0 +1,43 @@
+// The iframe form: the playground page opened as `index.html?embed&controls=...#v1=...`
+// shows only the grid and the chosen controls. The query takes the same settings, read
+// by the same parser, as the <astar-playground> element's attributes, except `map` (the
+// map is the page's fragment, loaded like any share link) and `width` and `height` (the
+// iframe's own attributes size it; the map takes the height the controls leave).
+import type { MountOptions, PlaygroundHandle } from '../app';
+import { captureShareState } from '../share/playground-state';
+import { EmbeddedPlayground } from './embedded';
+import { readEmbedSettings, type EmbedAttribute } from './settings';
+
+/** Settings the frame takes from elsewhere: the map from the fragment, the size from the iframe. */
+const FRAME_OWN: readonly EmbedAttribute[] = ['map', 'width', 'height'];
+
+export interface IframeEmbed {
+  /** Options for mountPlayground. */
+  mountOptions: MountOptions;
+  /** Applies the rest of the settings once the playground (and its link) is loaded. */
+  start(playground: PlaygroundHandle, container: HTMLElement): void;
+}
+
+/** The embed settings of a page address's query, or null when it has no `embed` flag. */
+export function embedFromQuery(search: string): IframeEmbed | null {
+  const params = new URLSearchParams(search);
+  if (!params.has('embed')) return null;
+  const { settings, problems } = readEmbedSettings((name) => (FRAME_OWN.includes(name) ? null : params.get(name)));
+  return {
+    mountOptions: {
+      chrome: 'embed',
+      storage: null, // the page inside someone's article remembers nothing
+      language: settings.language ?? undefined,
+      controls: settings.controls ?? undefined,
+      labels: settings.labels ?? undefined,
+      readonly: settings.readonly,
+      // The frame is a document of its own: keys reach it only while it has focus.
+      keyboardTarget: document,
+    },
+    start(playground, container) {
+      container.classList.add('ap-frame');
+      const controller = new EmbeddedPlayground(playground, captureShareState(playground.store));
+      controller.apply(settings, problems, playground.store.language);
+    },
+  };
+}

@@ -1,0 +1,163 @@
+// The settings of an embedded playground, read from the <astar-playground> element's
+// attributes or from the iframe form's query string (`index.html?embed&controls=...`):
+// one parser for both, so both forms accept exactly the same words.
+//
+// Settings come from page authors and from links, so every value is checked against a
+// fixed list or range; a bad one is left out and described in `problems` (shown on the
+// playground as a message), never passed on.
+import type { AlgorithmName, DiagonalName, HeuristicName, SearchOptions } from '../engine/engine';
+import { CELL_LABELS, type CellLabel } from '../render/renderer';
+import { MAX_SHARE_WEIGHT, SHARE_VERSION_KEY } from '../share/share-link';
+import { SPEEDS } from '../state/speeds';
+import type { Language } from '../state/store';
+import { CONTROL_GROUPS, type ControlGroup } from '../ui/controls';
+import { isLanguage } from '../ui/i18n';
+
+export const EMBED_ATTRIBUTES = [
+  'map', 'width', 'height', 'algorithm', 'heuristic', 'diagonal', 'weight',
+  'autoplay', 'speed', 'controls', 'readonly', 'lang', 'labels',
+] as const;
+export type EmbedAttribute = (typeof EMBED_ATTRIBUTES)[number];
+
+export interface EmbedSettings {
+  /** A share fragment ("v1=..."), or null for the default map. */
+  map: string | null;
+  /** CSS lengths for the playground's width and the map area's height; null = follow the page. */
+  width: string | null;
+  height: string | null;
+  /** Search options that override the map's own. */
+  options: Partial<SearchOptions>;
+  autoplay: boolean;
+  /** Index into SPEEDS, or null for the default speed. */
+  speedIndex: number | null;
+  /** null: the default groups for an embed. */
+  controls: ControlGroup[] | null;
+  readonly: boolean;
+  /** null: the language of the page around the playground. */
+  language: Language | null;
+  /** null: all labels. */
+  labels: CellLabel[] | null;
+}
+
+const ALGORITHMS: readonly AlgorithmName[] = ['astar', 'dijkstra', 'greedy', 'bfs'];
+const HEURISTICS: readonly HeuristicName[] = ['manhattan', 'euclidean', 'octile', 'chebyshev', 'zero'];
+const DIAGONALS: readonly DiagonalName[] = ['never', 'always', 'if-at-most-one-obstacle', 'only-when-no-obstacles'];
+// A plain number is pixels; otherwise a number with one of the common absolute or relative units.
+const LENGTH = /^(\d+(?:\.\d+)?)(px|em|rem|%|vh|vw|ch)?$/;
+const SPEED = /^(\d+)(\/frame)?$/;
+// Longest value shown back in a message; a megabyte of garbage is not repeated on screen.
+const SHOWN_VALUE_LENGTH = 40;
+
+/**
+ * Reads every setting through `read` (an attribute or query parameter; null when absent).
+ * Returns the settings and a short English description of each value that was ignored.
+ */
+export function readEmbedSettings(read: (name: EmbedAttribute) => string | null): { settings: EmbedSettings; problems: string[] } {
+  const problems: string[] = [];
+  const bad = (name: EmbedAttribute, value: string, expected: string) => {
+    const shown = value.length > SHOWN_VALUE_LENGTH ? `${value.slice(0, SHOWN_VALUE_LENGTH)}…` : value;
+    problems.push(`${name}="${shown}" (${expected})`);
+  };
+  const oneOf = <T extends string>(name: EmbedAttribute, list: readonly T[]): T | undefined => {
+    const value = read(name);
+    if (value === null) return undefined;
+    const wanted = value.trim().toLowerCase();
+    const found = list.find((item) => item === wanted);
+    if (!found) bad(name, value, `one of ${list.join(', ')}`);
+    return found;
+  };
+  const words = <T extends string>(name: EmbedAttribute, list: readonly T[]): T[] | null => {
+    const value = read(name);
+    if (value === null) return null;
+    const chosen = new Set<T>();
+    for (const word of value.toLowerCase().split(/[\s,]+/).filter(Boolean)) {
+      if (word === 'none') continue;
+      if (word === 'all') list.forEach((item) => chosen.add(item));
+      else if ((list as readonly string[]).includes(word)) chosen.add(word as T);
+      else bad(name, word, `known: ${list.join(' ')}, all, none`);
+    }
+    return list.filter((item) => chosen.has(item));
+  };
+  const length = (name: EmbedAttribute): string | null => {
+    const value = read(name);
+    if (value === null) return null;
+    const match = LENGTH.exec(value.trim());
+    if (!match) {
+      bad(name, value, 'a length such as 480, 480px, 30em or 100%');
+      return null;
+    }
+    return `${match[1]}${match[2] ?? 'px'}`;
+  };
+  const flag = (name: EmbedAttribute): boolean => {
+    // An HTML boolean attribute: present means on, whatever its value, except an explicit "false".
+    const value = read(name);
+    return value !== null && value.trim().toLowerCase() !== 'false';
+  };
+
+  const options: Partial<SearchOptions> = {};
+  const algorithm = oneOf('algorithm', ALGORITHMS);
+  if (algorithm) options.algorithm = algorithm;
+  const heuristic = oneOf('heuristic', HEURISTICS);
+  if (heuristic) options.heuristic = heuristic;
+  const diagonal = oneOf('diagonal', DIAGONALS);
+  if (diagonal) options.diagonal = diagonal;
+  const weightText = read('weight');
+  if (weightText !== null) {
+    const weight = Number(weightText);
+    if (weightText.trim() !== '' && Number.isFinite(weight) && weight >= 0 && weight <= MAX_SHARE_WEIGHT) options.weight = weight;
+    else bad('weight', weightText, `a number from 0 to ${MAX_SHARE_WEIGHT}`);
+  }
+
+  let language: Language | null = null;
+  const lang = read('lang');
+  if (lang !== null) {
+    if (isLanguage(lang.trim())) language = lang.trim() as Language;
+    else bad('lang', lang, 'en or zh-CN');
+  }
+
+  return {
+    settings: {
+      map: mapFragment(read('map')),
+      width: length('width'),
+      height: length('height'),
+      options,
+      autoplay: flag('autoplay'),
+      speedIndex: speedIndex(read('speed'), (value) => bad('speed', value, 'steps per second such as 10, steps per frame such as 50/frame, or instant')),
+      controls: words('controls', CONTROL_GROUPS),
+      readonly: flag('readonly'),
+      language,
+      labels: words('labels', CELL_LABELS),
+    },
+    problems,
+  };
+}
+
+/** Accepts the whole fragment ("v1=...") or only the payload after "v1=". */
+function mapFragment(value: string | null): string | null {
+  if (value === null) return null;
+  const trimmed = value.trim().replace(/^#/, '');
+  if (trimmed === '') return null;
+  return /^v\d+=/.test(trimmed) ? trimmed : `${SHARE_VERSION_KEY}=${trimmed}`;
+}
+
+/** "instant", "N" steps per second or "N/frame": the nearest speed the playground offers of that kind. */
+function speedIndex(value: string | null, bad: (value: string) => void): number | null {
+  if (value === null) return null;
+  const text = value.trim().toLowerCase();
+  if (text === 'instant') return SPEEDS.findIndex((speed) => speed.kind === 'instant');
+  const match = SPEED.exec(text);
+  if (!match) {
+    bad(value);
+    return null;
+  }
+  const kind = match[2] ? 'per-frame' : 'per-second';
+  const steps = Number(match[1]);
+  let best: number | null = null;
+  SPEEDS.forEach((speed, index) => {
+    if (speed.kind !== kind) return;
+    const current = best === null ? Infinity : Math.abs((SPEEDS[best] as { steps: number }).steps - steps);
+    if (Math.abs(speed.steps - steps) < current) best = index;
+  });
+  return best;
+}
+

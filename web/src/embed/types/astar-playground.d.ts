@@ -1,0 +1,142 @@
+// Type declarations for astar-playground.js, the embeddable A* pathfinding playground.
+// Shipped as dist/embed/astar-playground.d.ts; the implementation
+// (web/src/embed/astar-playground.ts) is checked against this file, so the two cannot drift.
+//
+// Two ways to use it, both from the same module:
+//
+//   <script type="module" src="https://example.org/playground/embed/astar-playground.js"></script>
+//   <astar-playground map="v1=..." algorithm="dijkstra" controls="play timeline status"></astar-playground>
+//
+//   import { mount } from 'https://example.org/playground/embed/astar-playground.js';
+//   const playground = await mount(document.querySelector('#figure-3')!, { algorithm: 'greedy', autoplay: true });
+//   playground.on('done', ({ pathCost }) => console.log(pathCost));
+//
+// Every playground on a page shares one WebAssembly instance; each keeps its styles inside
+// its shadow root and is as wide as its container. The module needs no build step and runs
+// under a strict Content-Security-Policy (script-src 'self' 'wasm-unsafe-eval').
+
+/** Search algorithms. */
+export type AlgorithmName = 'astar' | 'dijkstra' | 'greedy' | 'bfs';
+/** Heuristics; without one, Manhattan when diagonal moves are off and octile otherwise. */
+export type HeuristicName = 'manhattan' | 'euclidean' | 'octile' | 'chebyshev' | 'zero';
+/** When a diagonal move is allowed, judged by the two cells beside it. */
+export type DiagonalName = 'never' | 'always' | 'if-at-most-one-obstacle' | 'only-when-no-obstacles';
+export type LanguageCode = 'en' | 'zh-CN';
+
+/**
+ * Control groups for `controls`:
+ * - `play`: play/pause, step back, step, reset; `speed`, `timeline`: the two sliders;
+ * - `status`: the counters line; `narration`: the sentence describing the current step;
+ * - `algorithm`, `heuristic`, `diagonal`, `weight`: the search options;
+ * - `draw`, `map`: drawing tools and whole-map tools (never shown when read-only);
+ * - `legend`, `about`; `share`: the Share and Embed buttons; `language`: the language menu.
+ * Default: `play speed timeline status`. The words `all` and `none` are accepted too.
+ */
+export type ControlGroup =
+  | 'play' | 'speed' | 'timeline' | 'status' | 'narration'
+  | 'algorithm' | 'heuristic' | 'diagonal' | 'weight'
+  | 'draw' | 'map' | 'legend' | 'about' | 'share' | 'language';
+
+/** Per-cell numbers drawn on reached cells when they are large enough: g, h, f, expansion order, parent arrow. */
+export type CellLabel = 'g' | 'h' | 'f' | 'order' | 'parent';
+
+/**
+ * Options of mount(), the same settings as the element's attributes. Lists may be given
+ * as arrays or as space-separated strings; a value that is not understood is ignored and
+ * named in a message on the playground.
+ */
+export interface PlaygroundOptions {
+  /** A share payload: the whole fragment of a playground link ("v1=...") or the part after "v1=". Default: the demo map. */
+  map?: string;
+  /** Width of the playground as a CSS length (a number is pixels). Default: the container's width. */
+  width?: string | number;
+  /** Height of the map area as a CSS length (a number is pixels). Default: from the map's shape. */
+  height?: string | number;
+  /** Overrides the map's algorithm. */
+  algorithm?: AlgorithmName;
+  /** Overrides the map's heuristic. */
+  heuristic?: HeuristicName;
+  /** Overrides the map's diagonal rule. */
+  diagonal?: DiagonalName;
+  /** Overrides the map's heuristic weight (A* only), 0 to 100. */
+  weight?: number;
+  /** Starts playing once shown, and again whenever the map or options change. */
+  autoplay?: boolean;
+  /** Steps per second (10), steps per frame ("50/frame") or "instant"; the nearest speed offered is used. */
+  speed?: number | string;
+  /** Which control groups to show. */
+  controls?: readonly ControlGroup[] | string;
+  /** No editing: dragging pans, and the drawing and map tools are hidden. */
+  readonly?: boolean;
+  /** Language of the controls. Default: the `lang` of the page around the element. */
+  lang?: LanguageCode;
+  /** Which per-cell numbers to draw. Default: all. */
+  labels?: readonly CellLabel[] | string;
+}
+
+/** Detail of the `astar-step` and `astar-done` events. */
+export interface PlaygroundEventDetail {
+  /** Steps (expansions) taken by the search shown. */
+  step: number;
+  /** Cells expanded so far. */
+  expanded: number;
+  /** Cost of the path found; null while searching or when there is no path. */
+  pathCost: number | null;
+}
+
+/** What the element exposes for tests and debugging; not a stable API. */
+export interface PlaygroundInternals {
+  /** The playground's state and actions. */
+  readonly store: unknown;
+  readonly canvas: HTMLCanvasElement;
+}
+
+/**
+ * `<astar-playground>`. Attributes: map, width, height, algorithm, heuristic, diagonal,
+ * weight, autoplay, speed, controls, readonly, lang, labels (see PlaygroundOptions);
+ * changing one updates the playground. Events (bubbling, composed):
+ * `astar-ready` once shown, `astar-step` when the step shown changes, `astar-done` when
+ * a search finishes; the latter two carry a PlaygroundEventDetail.
+ * Keyboard shortcuts (Space, arrows, R) act only while the element has focus.
+ */
+export interface AstarPlaygroundElement extends HTMLElement {
+  /** Set once the playground is shown (after `astar-ready`); null before and after removal. */
+  readonly playground: PlaygroundInternals | null;
+  /** Resolves once the playground is shown; rejects if it cannot start. */
+  readonly ready: Promise<void>;
+  /** The share fragment ("v1=...") of what the playground shows now. */
+  shareFragment(): string;
+}
+
+/** A playground made by mount(). */
+export interface PlaygroundHandle {
+  readonly element: AstarPlaygroundElement;
+  /** Calls `listener` on each step or finished search; returns a function that stops it. */
+  on(type: 'step' | 'done', listener: (detail: PlaygroundEventDetail) => void): () => void;
+  /** Changes settings; `undefined` for a setting removes it (back to its default). */
+  update(options: PlaygroundOptions): void;
+  /** The share fragment ("v1=...") of what the playground shows now. */
+  shareFragment(): string;
+  /** Removes the playground and frees its WebAssembly memory. */
+  destroy(): void;
+}
+
+/** Adds a playground to the end of `target` and resolves once it is shown. */
+export function mount(target: HTMLElement, options?: PlaygroundOptions): Promise<PlaygroundHandle>;
+
+/** The element's class, registered as `astar-playground` when the module loads. */
+export declare const AstarPlayground: {
+  new (): AstarPlaygroundElement;
+  prototype: AstarPlaygroundElement;
+};
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'astar-playground': AstarPlaygroundElement;
+  }
+  interface HTMLElementEventMap {
+    'astar-ready': CustomEvent<void>;
+    'astar-step': CustomEvent<PlaygroundEventDetail>;
+    'astar-done': CustomEvent<PlaygroundEventDetail>;
+  }
+}

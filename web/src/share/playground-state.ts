@@ -1,0 +1,116 @@
+// The bridge between a playground and a share link: what the store shows, as the codec's
+// ShareState, and back. The codec (share-link.ts) knows nothing of the store, and the store
+// knows nothing of links; this file is the one place that translates between them.
+//
+// The view travels as "the map point at the centre of the canvas, and the size of a cell"
+// rather than as the store's pixel offsets, so a link opened in a window of another size
+// still looks at the same place.
+import type { SearchOptions } from '../engine/engine';
+import type { Viewport } from '../render/viewport';
+import { MAX_SCALE } from '../render/viewport';
+import type { MessageKey, PlaygroundStore } from '../state/store';
+import {
+  ShareLinkError,
+  decodeShareFragment,
+  encodeShareFragment,
+  type ShareLinkProblem,
+  type ShareState,
+  type ShareView,
+} from './share-link';
+
+/** Name given to a map that came from a link (used for export file names). */
+const SHARED_MAP_NAME = 'shared';
+// The codec refuses view centres further than this many map sizes from the origin; a view
+// panned that far away shows nothing of the map, so clamping it loses nothing.
+const MAX_CENTRE_SPAN = 4;
+// Smallest cell size applied from a link: below this the map is a speck (the pointer's own
+// zoom stops at a similar size).
+const MIN_APPLIED_CELL_SIZE = 0.05;
+
+/** The message shown for each kind of bad link. */
+export const SHARE_LINK_MESSAGES: Readonly<Record<ShareLinkProblem, MessageKey>> = {
+  'not-a-share-link': 'error.shareLink.notALink',
+  'unknown-version': 'error.shareLink.unknownVersion',
+  'too-long': 'error.shareLink.tooLong',
+  'corrupt': 'error.shareLink.corrupt',
+  'bad-size': 'error.shareLink.badSize',
+  'bad-value': 'error.shareLink.badValue',
+};
+
+/** Everything the playground shows that a link reproduces. */
+export function captureShareState(store: PlaygroundStore): ShareState {
+  const { grid } = store;
+  const options: SearchOptions = { algorithm: store.options.algorithm, diagonal: store.options.diagonal, weight: store.options.weight };
+  if (store.options.heuristic !== undefined) options.heuristic = store.options.heuristic;
+  return {
+    width: grid.width,
+    height: grid.height,
+    costs: grid.costs().slice(),
+    start: { ...store.start },
+    goal: { ...store.goal },
+    options,
+    // Live mode shows the finished search whatever its length, and keeps doing so after
+    // edits; a step number would freeze it at one length.
+    step: store.live ? null : store.timeline.step,
+    view: store.viewIsFitted ? null : toShareView(store.view, store.canvasWidth, store.canvasHeight, grid.width, grid.height),
+  };
+}
+
+/** Shows exactly the given state: map, endpoints, options, step and view. */
+export function applyShareState(store: PlaygroundStore, state: ShareState): void {
+  store.loadState({
+    map: {
+      width: state.width,
+      height: state.height,
+      costs: state.costs.slice(),
+      start: { ...state.start },
+      goal: { ...state.goal },
+      name: SHARED_MAP_NAME,
+    },
+    options: { ...state.options },
+    step: state.step,
+    view: state.view ? toViewport(state.view, store.canvasWidth, store.canvasHeight) : null,
+  });
+}
+
+/** The link fragment ("v1=...", without '#') for what the playground shows now. */
+export function shareFragment(store: PlaygroundStore): string {
+  return encodeShareFragment(captureShareState(store));
+}
+
+/**
+ * Opens a link fragment. A bad link shows `fallback` instead, with a message saying what
+ * is wrong with the link; returns whether the link itself was shown.
+ */
+export function loadShareFragment(store: PlaygroundStore, fragment: string, fallback: ShareState): boolean {
+  let state: ShareState;
+  try {
+    state = decodeShareFragment(fragment);
+  } catch (error) {
+    // The codec throws nothing else; anything else is a bug and must not be dressed up as a bad link.
+    if (!(error instanceof ShareLinkError)) throw error;
+    applyShareState(store, fallback);
+    // No detail: the codec's explanation is English only, and the translated sentence says enough.
+    store.showMessage({ kind: 'error', key: SHARE_LINK_MESSAGES[error.problem] });
+    return false;
+  }
+  applyShareState(store, state);
+  return true;
+}
+
+function toShareView(view: Viewport, canvasWidth: number, canvasHeight: number, mapWidth: number, mapHeight: number): ShareView {
+  const clamp = (value: number, span: number) => Math.min(span, Math.max(-span, value));
+  return {
+    centerX: clamp((canvasWidth / 2 - view.offsetX) / view.scale, MAX_CENTRE_SPAN * mapWidth),
+    centerY: clamp((canvasHeight / 2 - view.offsetY) / view.scale, MAX_CENTRE_SPAN * mapHeight),
+    cellSize: view.scale,
+  };
+}
+
+// Relative to the canvas's current size, which may still be 0 x 0 before layout: the store
+// keeps the map point at the canvas centre when the canvas is resized, so the view is right
+// once the canvas has its size.
+function toViewport(view: ShareView, canvasWidth: number, canvasHeight: number): Viewport {
+  const scale = Math.min(MAX_SCALE, Math.max(MIN_APPLIED_CELL_SIZE, view.cellSize));
+  return { scale, offsetX: canvasWidth / 2 - view.centerX * scale, offsetY: canvasHeight / 2 - view.centerY * scale };
+}

@@ -1,0 +1,138 @@
+// The Share and Embed buttons. Share copies a link to the full playground whose fragment
+// holds everything shown now (share/playground-state.ts); where the clipboard is not
+// available it shows the link selected in a read-only field instead. Embed opens a dialog
+// with two snippets for the current state, an <astar-playground> element and an iframe,
+// each with a Copy button. Snippets are plain text in read-only fields: nothing here is
+// ever parsed as markup, and the attribute values in them are escaped. Outcomes are
+// announced through aria-live lines rather than role="status", which names the search's
+// status line alone (scripts and tests find it by that role).
+import { shareFragment } from '../share/playground-state';
+import type { PlaygroundStore } from '../state/store';
+import { el, Phrases, setText } from './dom';
+import type { PhraseKey } from './i18n';
+
+export interface ShareLinks {
+  /** The full playground page, without query or fragment: Share links and the iframe form point here. */
+  page: string;
+  /** The <astar-playground> module, for the snippet's script tag. */
+  script: string;
+}
+
+export interface SharePanel {
+  element: HTMLElement;
+  /** The link Share copies now. */
+  shareLink(): string;
+  /** The two Embed snippets for the current state. */
+  snippets(): { element: string; iframe: string };
+}
+
+/** Iframe height in the snippet: the map, the default controls and the status line. */
+const IFRAME_HEIGHT = 560;
+
+/** Links for a playground on its own page: that page, and the module built next to it. */
+export function pageLinks(document: Document): ShareLinks {
+  const page = new URL(document.location.href);
+  page.hash = '';
+  page.search = '';
+  return { page: page.href, script: new URL('embed/astar-playground.js', page).href };
+}
+
+export function buildSharePanel(store: PlaygroundStore, phrases: Phrases, links: ShareLinks): SharePanel {
+  const shareLink = () => `${links.page}#${shareFragment(store)}`;
+  const snippets = () => {
+    const fragment = shareFragment(store);
+    const iframeUrl = `${links.page}?embed#${fragment}`;
+    return {
+      element: `<script type="module" src="${escapeAttribute(links.script)}"></script>\n`
+        + `<astar-playground map="${escapeAttribute(fragment)}"></astar-playground>`,
+      iframe: `<iframe src="${escapeAttribute(iframeUrl)}" title="${escapeAttribute(phrases.translate('app.title'))}" `
+        + `width="100%" height="${IFRAME_HEIGHT}" style="border: 0" loading="lazy"></iframe>`,
+    };
+  };
+
+  // ---------------------------------------------------------------- Share
+  const status = el('p', { class: 'ap-share-status', 'aria-live': 'polite', 'data-region': 'share-status' });
+  const linkField = el('input', { type: 'text', readonly: true, class: 'ap-share-link', 'data-control': 'share-link' });
+  const fallback = el('label', { class: 'ap-share-fallback', hidden: true }, phrases.span('share.copyThis', 'ap-label'), linkField);
+  const shareButton = button(phrases, 'share', 'share', async () => {
+    const link = shareLink();
+    linkField.value = link;
+    if (await copyText(link)) {
+      fallback.hidden = true;
+      say(status, phrases, 'share.copied');
+    } else {
+      fallback.hidden = false;
+      selectField(linkField);
+      say(status, phrases, 'copy.manually');
+    }
+  });
+
+  // ---------------------------------------------------------------- Embed
+  const dialogStatus = el('p', { class: 'ap-share-status', 'aria-live': 'polite', 'data-region': 'embed-status' });
+  const snippetField = (name: string) => el('textarea', { readonly: true, rows: 4, spellcheck: 'false', class: 'ap-snippet', 'data-snippet': name });
+  const elementField = snippetField('element');
+  const iframeField = snippetField('iframe');
+  const copyButton = (field: HTMLTextAreaElement, action: string) => button(phrases, 'copy', action, async () => {
+    if (await copyText(field.value)) {
+      say(dialogStatus, phrases, 'copy.done');
+    } else {
+      selectField(field);
+      say(dialogStatus, phrases, 'copy.manually');
+    }
+  });
+  const closeButton = button(phrases, 'close', 'close-embed', () => dialog.close());
+  const dialog: HTMLDialogElement = el('dialog', { class: 'ap-dialog', 'data-region': 'embed-dialog' },
+    phrases.text(el('h2', {}), 'embed.title'),
+    phrases.text(el('p', { class: 'ap-note' }), 'embed.element'),
+    elementField,
+    el('div', { class: 'ap-toolbar' }, copyButton(elementField, 'copy-element')),
+    phrases.text(el('p', { class: 'ap-note' }), 'embed.iframe'),
+    iframeField,
+    el('div', { class: 'ap-toolbar' }, copyButton(iframeField, 'copy-iframe')),
+    dialogStatus,
+    el('div', { class: 'ap-toolbar ap-dialog-end' }, closeButton));
+  const embedButton = button(phrases, 'embed', 'embed', () => {
+    const current = snippets();
+    elementField.value = current.element;
+    iframeField.value = current.iframe;
+    setText(dialogStatus, '');
+    dialog.showModal();
+  });
+
+  const element = el('div', { class: 'ap-share' },
+    el('div', { class: 'ap-toolbar' }, shareButton, embedButton),
+    status,
+    fallback,
+    dialog);
+  return { element, shareLink, snippets };
+}
+
+function button(phrases: Phrases, key: PhraseKey, action: string, onClick: () => void | Promise<void>): HTMLButtonElement {
+  const b = phrases.text(el('button', { type: 'button', class: 'ap-button', 'data-action': action }), key);
+  b.addEventListener('click', () => void onClick());
+  return b;
+}
+
+/** The status line shows the latest outcome, in the current language. */
+function say(line: HTMLElement, phrases: Phrases, key: PhraseKey): void {
+  setText(line, phrases.translate(key));
+}
+
+function selectField(field: HTMLInputElement | HTMLTextAreaElement): void {
+  field.focus();
+  field.select();
+}
+
+/** False where the clipboard is unavailable (an insecure page, a denied permission, an unfocused document). */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
