@@ -3,7 +3,9 @@
 // The browser tests need dist/ built (`node scripts/build.mjs`; `npm test` does it first).
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
-import { visitPage } from './tests/support/commands';
+// With its extension: Vite's future native config loader (plain Node ESM) resolves no
+// extensionless paths, and warns about them on every run until then.
+import { visitPage } from './tests/support/commands.ts';
 
 const CHROMIUM_FLAGS = [
   '--no-sandbox', // CI runs as root, where Chromium refuses to start sandboxed

@@ -13,13 +13,16 @@ import { decodeShareFragment, encodeShareFragment, type ShareState } from '../..
 import { INSTANT_SPEED_INDEX } from '../../web/src/state/speeds';
 import type { PlaygroundStore } from '../../web/src/state/store';
 import { translate } from '../../web/src/ui/i18n';
-import { drag, press, until } from './playground-helpers';
+import { drag, pointer, press, until } from './playground-helpers';
 
 const distUrl = inject('distUrl');
 let embed: typeof EmbedModule;
 beforeAll(async () => {
   embed = await import(/* @vite-ignore */ `${distUrl}embed/astar-playground.js`);
 });
+
+// The tutorial's cup map ("Four searches, one map"): breadth-first takes 322 steps on it.
+const CUP_MAP = 'v1=k2DgZ2BmYGcQBWIG5v8MEPDBHsrAAv4wMzAwYUEgcSgAAA';
 
 let holders: HTMLElement[] = [];
 afterEach(() => {
@@ -229,6 +232,75 @@ describe('the element', () => {
     expect(visibleGroups(shadow)).toEqual(['play', 'draw', 'map']);
     drag(app, stroke);
     expect(costs()).toEqual([0, 0, 0]);
+  });
+
+  it('lets a finger scroll the page over a read-only map, and keeps every touch for drawing on an editable one', async () => {
+    const { element, app, store } = await place({ readonly: '' });
+    const touchAction = () => getComputedStyle(app.canvas).touchAction;
+    expect(touchAction()).toBe('pan-y');
+    // A swipe the browser takes over for scrolling pans a little first, then is cancelled:
+    // the map goes back to how it was.
+    const fitted = { ...store.view };
+    const cell = { x: 5, y: 4 };
+    pointer(app, 'pointerdown', cell, 'touch');
+    pointer(app, 'pointermove', { x: 5, y: 2 }, 'touch');
+    expect(store.view.offsetY).toBeLessThan(fitted.offsetY);
+    app.canvas.dispatchEvent(new PointerEvent('pointercancel', { pointerId: 1, pointerType: 'touch', isPrimary: true, bubbles: true }));
+    expect(store.view).toEqual(fitted);
+    expect(store.viewIsFitted).toBe(true);
+    // A drag that is not cancelled (sideways, which the page leaves to the map) pans it.
+    drag(app, [cell, { x: 3, y: 4 }], 'touch');
+    expect(store.view.offsetX).toBeLessThan(fitted.offsetX);
+    element.removeAttribute('readonly');
+    expect(touchAction()).toBe('none');
+    element.setAttribute('readonly', '');
+    expect(touchAction()).toBe('pan-y');
+  });
+
+  it.each(['en', 'zh-CN'])('keeps every control inside its box at 260 px wide (%s)', async (lang) => {
+    const { store, shadow } = await place({ lang, map: CUP_MAP, algorithm: 'bfs', readonly: '', controls: 'play timeline status', speed: 'instant', autoplay: '' }, holder(260));
+    await until(() => store.timeline.finished, 'the search finishes');
+    expect(store.timeline.step).toBeGreaterThanOrEqual(100); // a three-digit "Step 322 of 322"
+    const transport = shadow.querySelector<HTMLElement>('.ap-transport')!;
+    const box = transport.getBoundingClientRect();
+    const style = getComputedStyle(transport);
+    const inner = { left: box.left + parseFloat(style.paddingLeft), right: box.right - parseFloat(style.paddingRight) };
+    const parts = [...transport.querySelectorAll<HTMLElement>('button, input, output, .ap-label, [data-region="status"]')].filter((e) => e.checkVisibility());
+    expect(parts.length).toBeGreaterThanOrEqual(8);
+    for (const part of parts) {
+      const rect = part.getBoundingClientRect();
+      const name = `${part.tagName} ${part.textContent}`;
+      expect(rect.left, name).toBeGreaterThanOrEqual(inner.left - 0.5);
+      expect(rect.right, name).toBeLessThanOrEqual(inner.right + 0.5);
+    }
+    expect(transport.scrollWidth).toBeLessThanOrEqual(transport.clientWidth);
+  });
+
+  it('holds its animation while off screen, and once back ends exactly where an unhindered one does', async () => {
+    const settings = { map: CUP_MAP, algorithm: 'bfs', readonly: '', autoplay: '', speed: '2/frame' };
+    const reference = await place({ ...settings, speed: 'instant' });
+    const away = holder();
+    away.style.position = 'absolute';
+    away.style.top = '20000px';
+    const { element, app, store } = await place(settings, away);
+    const done: unknown[] = [];
+    element.addEventListener('astar-done', (event) => done.push((event as CustomEvent).detail));
+    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    await wait(300); // the visibility observer has reported
+    const heldAt = store.timeline.step, framesAt = app.renderer.framesDrawn;
+    await wait(500); // about 30 frames, 60 steps if it were playing
+    expect(store.playing).toBe(true);
+    expect(store.timeline.finished).toBe(false);
+    expect(store.timeline.step).toBe(heldAt);
+    expect(app.renderer.framesDrawn).toBe(framesAt);
+
+    away.style.top = '0px'; // scrolled into view
+    await until(() => store.timeline.step > heldAt, 'it plays on once visible');
+    await until(() => store.timeline.finished, 'the search finishes', 20000);
+    await until(() => reference.store.timeline.finished, 'the reference finishes');
+    const outcome = (s: PlaygroundStore) => ({ step: s.timeline.step, counters: s.timeline.display.counters(), cost: s.timeline.display.pathCost, path: s.timeline.display.path() });
+    expect(outcome(store)).toEqual(outcome(reference.store));
+    expect(done).toEqual([{ step: reference.store.timeline.step, expanded: reference.store.timeline.step, pathCost: reference.store.timeline.display.pathCost }]);
   });
 
   it('hears keyboard shortcuts only while it has focus', async () => {

@@ -337,6 +337,25 @@ describe('language', () => {
   });
 });
 
+describe('sentences', () => {
+  it('joins the status and narration sentences the way each language writes them', async () => {
+    const { app, container } = await open(null, 'zh-CN');
+    setRange(query(container, '[data-control="speed"]'), INSTANT_SPEED_INDEX);
+    app.store.play();
+    await until(() => app.store.timeline.finished, 'the search finishes');
+    const status = () => query(container, '[data-region="status"]').textContent!;
+    const narration = () => query(container, '[data-region="narration"]').textContent!;
+    // A Chinese full stop needs no space after it, and an English one is never used.
+    expect(status()).toMatch(/^路径代价 [\d.]+。已扩展 \d+ · /);
+    expect(narration()).toMatch(/。实时模式：/);
+    for (const text of [status(), narration()]) expect(text).not.toMatch(/\. |。 /);
+
+    choose(query(container, '[data-control="language"]'), 'en');
+    expect(status()).toMatch(/^Path cost [\d.]+\. Expanded \d+ · /);
+    expect(narration()).toMatch(/\. Live: /);
+  });
+});
+
 describe('exporting maps', () => {
   /** The blob behind the next download link the page clicks. */
   function captureDownload(): Promise<{ name: string; blob: Blob }> {

@@ -58,6 +58,18 @@ const REPORT = `(async () => {
   return { lang: document.documentElement.lang, diagrams, links };
 })()`;
 
+// The colours the page's swatches name (.swatch-open → --open), from the page and from
+// the first diagram's own stylesheet; the open and closed swatches mix theirs with --floor.
+const SWATCH_COLOURS = `(() => {
+  const used = [...new Set([...document.querySelectorAll('main .swatch')].flatMap((s) => [...s.classList].filter((c) => c.startsWith('swatch-')).map((c) => c.slice(7))))];
+  const names = [...used, 'floor'];
+  // As the browser resolves them ("rgb(…)"), since the built stylesheet may shorten #ffffff to #fff.
+  const probe = document.body.appendChild(document.createElement('span'));
+  const resolve = (colour) => { probe.style.color = ''; probe.style.color = colour; return colour && getComputedStyle(probe).color; };
+  const read = (element) => Object.fromEntries(names.map((n) => [n, resolve(getComputedStyle(element).getPropertyValue('--' + n).trim())]));
+  return { names, page: read(document.documentElement), diagram: read(document.querySelector('astar-playground').shadowRoot.querySelector('.ap-root')) };
+})()`;
+
 describe.each(PAGES)('the tutorial at $path', ({ path, language }) => {
   let report: PageReport | undefined;
   let errors: { consoleErrors: string[]; pageErrors: string[]; cspViolations: string[] } | undefined;
@@ -98,6 +110,18 @@ describe.each(PAGES)('the tutorial at $path', ({ path, language }) => {
     const autoplaying = report.diagrams.filter((d) => 'autoplay' in d.attributes);
     expect(autoplaying.length).toBeGreaterThan(0);
     for (const diagram of autoplaying) expect(diagram.playingOrDone, diagram.id).toBe(true);
+  }, 60000);
+
+  it.each(['light', 'dark'] as const)('names each colour as the diagrams draw it, with a swatch of the same colour (%s)', async (colorScheme) => {
+    // The prose says "the blue dot", "the orange path"… next to a swatch; the swatch's
+    // colour must be the one the diagrams use for that thing, in either colour scheme.
+    const result = await commands.visitPage(`${distUrl}${path}`, { waitForFunction: ALL_READY, evaluate: SWATCH_COLOURS, colorScheme, timeoutMs: 30000 });
+    const { names, page, diagram } = result.value as { names: string[]; page: Record<string, string>; diagram: Record<string, string> };
+    expect(names).toEqual(expect.arrayContaining(['open', 'closed', 'path', 'start', 'goal', 'floor']));
+    for (const name of names) {
+      expect(page[name], `--${name}`).toMatch(/^rgb/);
+      expect(page[name], `--${name}`).toBe(diagram[name]);
+    }
   }, 60000);
 
   it('links only to pages and files that exist', async () => {

@@ -7,6 +7,7 @@
 //     waitForFunction: 'document.querySelector("canvas") !== null', // JS expression, polled
 //     evaluate: 'document.title',                                    // JS expression, returned
 //     timeoutMs: 15000,
+//     colorScheme: 'dark',                                           // optional
 //   });
 //   result.value; result.consoleErrors; result.pageErrors; result.cspViolations;
 //
@@ -24,6 +25,8 @@ export interface VisitOptions {
   evaluate?: string;
   /** Limit for loading and for waitForFunction; default 20 s. */
   timeoutMs?: number;
+  /** The colour scheme the page sees (prefers-color-scheme); default the browser's (light). */
+  colorScheme?: 'light' | 'dark';
 }
 
 export interface VisitResult {
@@ -60,6 +63,7 @@ export const visitPage: BrowserCommand<[url: string, options?: VisitOptions], Vi
   page.on('pageerror', (error) => pageErrors.push(error.stack ?? String(error)));
   try {
     await page.addInitScript({ content: RECORD_VIOLATIONS });
+    if (options.colorScheme) await page.emulateMedia({ colorScheme: options.colorScheme });
     await page.goto(url, { timeout, waitUntil: 'load' });
     if (options.waitForFunction) {
       const expression = options.waitForFunction;

@@ -119,7 +119,7 @@ export class AstarPlayground extends HTMLElement implements AstarPlaygroundEleme
         return;
       }
       this.playground = playground;
-      this.controller = new EmbeddedPlayground(playground, captureShareState(playground.store), {
+      this.controller = new EmbeddedPlayground(playground, captureShareState(playground.store), this, {
         step: (detail) => this.emit('astar-step', detail),
         done: (detail) => this.emit('astar-done', detail),
       });

@@ -4,6 +4,11 @@
 //
 // Only what changed is applied, so changing `labels` does not reload the map, and changing
 // `algorithm` keeps the reader's edits to the map.
+//
+// An embed is one of many on a page (the tutorial autoplays a dozen), so while it is off
+// screen its animation frames are held: the search waits at the step it is on, still
+// playing, and carries on when the embed scrolls back into view. It ends exactly as it
+// would have; it just computes and draws nothing while nobody can see it.
 import type { PlaygroundHandle } from '../app';
 import type { SearchOptions } from '../engine/engine';
 import { CELL_LABELS } from '../render/renderer';
@@ -27,11 +32,23 @@ export class EmbeddedPlayground {
   private lastStep = -1;
   private wasFinished = false;
   private readonly unsubscribe: () => void;
+  private readonly visibility: IntersectionObserver;
 
-  /** `fallback` is shown when there is no map setting, or when the map cannot be read. */
-  constructor(readonly playground: PlaygroundHandle, private readonly fallback: ShareState, private readonly events: EmbedEvents | null = null) {
-    this.baseOptions = { ...playground.store.options };
-    this.unsubscribe = playground.store.subscribe((changes) => this.noteChanges(changes));
+  /**
+   * `fallback` is shown when there is no map setting, or when the map cannot be read;
+   * `shownIn` is the box whose visibility decides whether frames run (the element, or the frame's page).
+   */
+  constructor(readonly playground: PlaygroundHandle, private readonly fallback: ShareState, shownIn: Element,
+    private readonly events: EmbedEvents | null = null) {
+    const { store } = playground;
+    this.baseOptions = { ...store.options };
+    this.unsubscribe = store.subscribe((changes) => this.noteChanges(changes));
+    // The margin wakes an embed a little before it scrolls in, so it is moving when it appears.
+    this.visibility = new IntersectionObserver((entries) => {
+      const latest = entries[entries.length - 1];
+      if (latest) store.setFramesHeld(!latest.isIntersecting);
+    }, { rootMargin: '100px 0px' });
+    this.visibility.observe(shownIn);
   }
 
   apply(next: EmbedSettings, problems: readonly string[], pageLanguage: Language): void {
@@ -72,6 +89,8 @@ export class EmbeddedPlayground {
 
   destroy(): void {
     this.unsubscribe();
+    this.visibility.disconnect();
+    this.playground.store.setFramesHeld(false);
   }
 
   private noteChanges(changes: ReadonlySet<Change>): void {

@@ -36,7 +36,7 @@ export function embedFromQuery(search: string): IframeEmbed | null {
     },
     start(playground, container) {
       container.classList.add('ap-frame');
-      const controller = new EmbeddedPlayground(playground, captureShareState(playground.store));
+      const controller = new EmbeddedPlayground(playground, captureShareState(playground.store), container);
       controller.apply(settings, problems, playground.store.language);
     },
   };

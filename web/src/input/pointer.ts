@@ -12,7 +12,7 @@ type Gesture =
   | { kind: 'none' }
   | { kind: 'paint'; last: Point }
   | { kind: 'drag'; which: Endpoint }
-  | { kind: 'pan'; lastX: number; lastY: number }
+  | { kind: 'pan'; lastX: number; lastY: number; before: { view: Viewport; fitted: boolean } }
   | { kind: 'pinch'; distance: number; midX: number; midY: number; view: Viewport };
 
 export interface HoverInfo {
@@ -37,6 +37,8 @@ export function attachCanvasInput(canvas: HTMLCanvasElement, store: PlaygroundSt
   const cellUnder = (x: number, y: number) => cellAt(store.view, x, y);
   const insideMap = (cell: Point) => cell.x >= 0 && cell.y >= 0 && cell.x < store.grid.width && cell.y < store.grid.height;
   const lowestScale = () => minScale(store.grid.width, store.grid.height, store.canvasWidth, store.canvasHeight);
+
+  const startPan = (x: number, y: number): Gesture => ({ kind: 'pan', lastX: x, lastY: y, before: { view: store.view, fitted: store.viewIsFitted } });
 
   const finishGesture = () => {
     if (gesture.kind === 'paint') store.endStroke();
@@ -78,7 +80,7 @@ export function attachCanvasInput(canvas: HTMLCanvasElement, store: PlaygroundSt
     const canEdit = editable();
     const which = canEdit && insideMap(cell) ? store.endpointAt(cell.x, cell.y) : null;
     if (event.button === 1 || event.button === 2 || !canEdit || (store.tool === 'pan' && !which)) {
-      gesture = { kind: 'pan', lastX: x, lastY: y };
+      gesture = startPan(x, y);
     } else if (which) {
       store.beginEndpointDrag(which);
       gesture = { kind: 'drag', which };
@@ -136,8 +138,15 @@ export function attachCanvasInput(canvas: HTMLCanvasElement, store: PlaygroundSt
     if (gesture.kind === 'pinch') {
       // The remaining finger pans until it lifts too.
       const rest = [...pointers.values()][0];
-      gesture = rest ? { kind: 'pan', lastX: rest.x, lastY: rest.y } : { kind: 'none' };
+      gesture = rest ? startPan(rest.x, rest.y) : { kind: 'none' };
       return;
+    }
+    if (event.type === 'pointercancel' && gesture.kind === 'pan') {
+      // The browser took the gesture over: on a read-only map (touch-action: pan-y) a
+      // vertical swipe scrolls the page. The few pixels it panned before the browser
+      // decided are given back, so scrolling past a diagram leaves it as it was.
+      if (gesture.before.fitted) store.fitView();
+      else store.setView(gesture.before.view);
     }
     finishGesture();
   };

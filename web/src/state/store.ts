@@ -90,6 +90,8 @@ export class PlaygroundStore {
   private pendingSteps = 0;
   /** True while the frame loop runs a live recomputation rather than playback. */
   private finishing = false;
+  /** True while nobody can see the playground: the frame loop waits (setFramesHeld). */
+  private framesHeld = false;
   private destroyed = false;
 
   constructor(readonly engine: Engine, language: Language) {
@@ -359,6 +361,19 @@ export class PlaygroundStore {
     if (busy) this.emit('ui');
   }
 
+  /**
+   * Holds the frame loop while the playground cannot be seen (an embed scrolled off screen)
+   * and starts it again when it can. Playback and a live recomputation keep their state
+   * (still playing, same step, same pending fraction of a step), so the search carries on
+   * from where it was and ends exactly as it would have; only the waiting costs no CPU.
+   */
+  setFramesHeld(held: boolean): void {
+    if (held === this.framesHeld) return;
+    this.framesHeld = held;
+    if (held) this.stopFrames();
+    else if (this.playing || this.finishing) this.startFrames();
+  }
+
   togglePlay(): void {
     if (this.playing) this.pause();
     else this.play();
@@ -488,7 +503,8 @@ export class PlaygroundStore {
   }
 
   private startFrames(): void {
-    if (this.frameRequest || this.destroyed) return;
+    if (this.frameRequest || this.destroyed || this.framesHeld) return;
+    // Time spent held or paused is not playback time: steps per second count from now.
     this.lastFrameTime = performance.now();
     this.frameRequest = requestAnimationFrame(this.frame);
   }

@@ -5,7 +5,7 @@ import type { NeighbourEvent, Point } from '../engine/engine';
 import { formatNumber } from '../render/renderer';
 import { SPEEDS } from '../state/speeds';
 import type { Language, PlaygroundStore } from '../state/store';
-import { translate, type PhraseKey } from './i18n';
+import { joinSentences, translate, type PhraseKey } from './i18n';
 
 // Enough neighbours to read on one line; the rest are counted.
 const MAX_LISTED_CELLS = 8;
@@ -45,10 +45,11 @@ export function statusText(store: PlaygroundStore): string {
     cost: cost === null ? '–' : formatNumber(cost, 2),
     time: timeline.elapsedMs.toFixed(timeline.elapsedMs < 10 ? 2 : 1),
   });
-  if (status === 'found') return `${translate(language, 'status.found', { cost: formatNumber(cost, 2) })}. ${counts}`;
-  if (status === 'no-path') return `${translate(language, 'status.noPath')}. ${counts}`;
-  if (counters.expanded === 0) return `${translate(language, 'status.ready')} ${counts}`;
-  return counts;
+  const headline = status === 'found' ? translate(language, 'status.found', { cost: formatNumber(cost, 2) })
+    : status === 'no-path' ? translate(language, 'status.noPath')
+      : counters.expanded === 0 ? translate(language, 'status.ready')
+        : null;
+  return headline === null ? counts : joinSentences(language, [headline, counts]);
 }
 
 export function narrationText(store: PlaygroundStore): string {
@@ -77,7 +78,7 @@ export function narrationText(store: PlaygroundStore): string {
     parts.push(say('narration.running', { steps }));
   }
   if (store.live) parts.push(say('narration.live'));
-  return parts.join(' ');
+  return joinSentences(language, parts);
 }
 
 function describeNeighbours(neighbours: NeighbourEvent[], say: (key: PhraseKey, params?: Record<string, string | number>) => string): string[] {

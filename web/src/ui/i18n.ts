@@ -24,8 +24,8 @@ const en = {
   'timeline.measuring': 'Step {step} (counting…)',
   'status.ready': 'Ready: press Play or Step.',
   'status.noStart': 'Start or goal is outside the map.',
-  'status.found': 'Path cost {cost}',
-  'status.noPath': 'No path',
+  'status.found': 'Path cost {cost}.',
+  'status.noPath': 'No path.',
   'status.counters': 'Expanded {expanded} · Open list {open} · Path length {length} · Path cost {cost} · Time {time} ms',
   'status.countersEnd': 'Expanded {expanded} · Open list {open} · Path length {length} · Time {time} ms',
   'narration.start': 'Step 0: the start {cell} waits in the open list with g = 0. Press Step to expand it.',
@@ -160,8 +160,8 @@ const zhCN: Record<PhraseKey, string> = {
   'timeline.measuring': '第 {step} 步（统计中…）',
   'status.ready': '就绪：按“播放”或“单步”。',
   'status.noStart': '起点或终点不在地图内。',
-  'status.found': '路径代价 {cost}',
-  'status.noPath': '无路径',
+  'status.found': '路径代价 {cost}。',
+  'status.noPath': '无路径。',
   'status.counters': '已扩展 {expanded} · 开放列表 {open} · 路径长度 {length} · 路径代价 {cost} · 用时 {time} 毫秒',
   'status.countersEnd': '已扩展 {expanded} · 开放列表 {open} · 路径长度 {length} · 用时 {time} 毫秒',
   'narration.start': '第 0 步：起点 {cell} 在开放列表中，g = 0。按“单步”扩展它。',
@@ -283,6 +283,16 @@ export const LANGUAGES: ReadonlyArray<{ code: Language; name: string }> = [
 export function translate(language: Language, key: PhraseKey, params: Record<string, string | number> = {}): string {
   const phrase = PHRASES[language][key] ?? en[key];
   return phrase.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+// What goes between two sentences: English puts a space after its full stop, while the
+// Chinese full stop (。) is a full-width character that already carries its own space.
+// Each sentence brings its own closing punctuation, from its phrase.
+const SENTENCE_GAP: Record<Language, string> = { en: ' ', 'zh-CN': '' };
+
+/** Sentences (each ending in its language's punctuation) as one paragraph of running text. */
+export function joinSentences(language: Language, sentences: readonly string[]): string {
+  return sentences.join(SENTENCE_GAP[language]);
 }
 
 const STORAGE_KEY = 'astar-playground.language';

@@ -60,13 +60,19 @@ export interface PlaygroundOptions {
   diagonal?: DiagonalName;
   /** Overrides the map's heuristic weight (A* only), 0 to 100. */
   weight?: number;
-  /** Starts playing once shown, and again whenever the map or options change. */
+  /**
+   * Starts playing once shown, and again whenever the map or options change. While the
+   * element is off screen its animation waits, and goes on when it scrolls back into view.
+   */
   autoplay?: boolean;
   /** Steps per second (10), steps per frame ("50/frame") or "instant"; the nearest speed offered is used. */
   speed?: number | string;
   /** Which control groups to show. */
   controls?: readonly ControlGroup[] | string;
-  /** No editing: dragging pans, and the drawing and map tools are hidden. */
+  /**
+   * No editing: dragging pans, and the drawing and map tools are hidden. On a touch screen
+   * a vertical swipe over the map scrolls the page; a sideways drag pans, a pinch zooms.
+   */
   readonly?: boolean;
   /** Language of the controls. Default: the `lang` of the page around the element. */
   lang?: LanguageCode;
