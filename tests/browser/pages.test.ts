@@ -23,6 +23,16 @@ describe('the built page under the strict CSP', () => {
     expect(result.cspViolations).toEqual([]);
   });
 
+  it('links to a tutorial that is in the build', async () => {
+    const result = await commands.visitPage(`${distUrl}index.html`, {
+      waitForFunction: 'document.querySelector("a[data-control=tutorial]") !== null',
+      evaluate: 'document.querySelector("a[data-control=tutorial]").href',
+    });
+    const response = await fetch(String(result.value));
+    expect(response.ok).toBe(true);
+    expect(await response.text()).toContain('<astar-playground');
+  });
+
   it('reports the violations of a page that breaks the policy', async () => {
     const result = await commands.visitPage(`${distUrl}__test__/csp-breaker.html`, {
       waitForFunction: 'document.readyState === "complete"',

@@ -2,7 +2,7 @@
 // forth, keyboard, undo/redo, language, importing maps. Each test mounts its own
 // playground and destroys it, so state never leaks between tests.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PlaygroundHandle } from '../../web/src/app';
+import { mountPlayground, type PlaygroundHandle } from '../../web/src/app';
 import { INSTANT_SPEED_INDEX, speedIndexOf } from '../../web/src/state/speeds';
 import {
   cellCentre, choose, drag, mapText, memoryStorage, mount, nextFrame, pickFile, pointer, press, query, setRange, snapshot, until,
@@ -126,6 +126,41 @@ describe('editing with pointer events', () => {
     const { view } = app.store;
     // Within a pixel: the event's coordinates are rounded to whole pixels.
     expect((clientX - rect.left - view.offsetX) / view.scale).toBeCloseTo(at.x + 0.5, 1);
+  });
+});
+
+describe('inside another page (embed chrome)', () => {
+  it('leaves the plain wheel to the page and zooms with Ctrl+wheel', async () => {
+    const container = document.createElement('div');
+    container.style.width = '600px';
+    document.body.append(container);
+    const app = await mountPlayground(container, { chrome: 'embed', storage: null, language: 'en' });
+    mounted.push({ app, container });
+    await nextFrame();
+    const before = app.store.view.scale;
+    const { clientX, clientY } = cellCentre(app, { x: 3, y: 3 });
+    const plain = new WheelEvent('wheel', { deltaY: -200, clientX, clientY, bubbles: true, cancelable: true });
+    app.canvas.dispatchEvent(plain);
+    expect(plain.defaultPrevented).toBe(false); // so the browser scrolls the page
+    expect(app.store.view.scale).toBe(before);
+    const zoom = new WheelEvent('wheel', { deltaY: -200, clientX, clientY, ctrlKey: true, bubbles: true, cancelable: true });
+    app.canvas.dispatchEvent(zoom);
+    expect(zoom.defaultPrevented).toBe(true);
+    expect(app.store.view.scale).toBeGreaterThan(before);
+    expect(container.querySelector('[data-control="tutorial"]')).toBeNull();
+  });
+});
+
+describe('the header', () => {
+  it('links to the tutorial in the chosen language', async () => {
+    const { app, container } = await open();
+    const link = query<HTMLAnchorElement>(container, 'a[data-control="tutorial"]');
+    expect(link.textContent).toBe('Tutorial');
+    expect(new URL(link.href).pathname).toMatch(/\/tutorial\/$/);
+    choose(query(container, '[data-control="language"]'), 'zh-CN');
+    expect(app.store.language).toBe('zh-CN');
+    expect(link.textContent).toBe('教程');
+    expect(new URL(link.href).pathname).toMatch(/\/tutorial\/zh-CN\/$/);
   });
 });
 

@@ -81,7 +81,9 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
   });
   const languageLabel = el('label', { class: 'ap-language' }, phrases.span('language', 'ap-label'), languageSelect);
   const share = buildSharePanel(store, phrases, options.links ?? pageLinks(container.ownerDocument));
-  const tools = el('div', { class: 'ap-header-tools' }, share.element, languageLabel);
+  // The tutorial ships beside the page (dist/tutorial/), in both languages.
+  const tutorialLink = phrases.text(el('a', { class: 'ap-button', 'data-control': 'tutorial', href: tutorialHref(language) }), 'tutorial');
+  const tools = el('div', { class: 'ap-header-tools' }, ...(embedded ? [] : [tutorialLink]), share.element, languageLabel);
   // An embedded playground has no title: the page around it says what it shows.
   const header = embedded
     ? el('div', { class: 'ap-embed-bar' }, tools)
@@ -106,6 +108,7 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
       const cellPixels = Math.max(1, Math.min(32, Math.floor(2048 / side)));
       void renderer.exportPng(cellPixels).then((blob) => blob && download(blob, `${store.mapName}.png`));
     },
+    embedded,
   });
   const main = el('div', { class: 'ap-main' }, stage, panel.element);
   if (embedded) root.append(main, header);
@@ -138,7 +141,7 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
     hover = info;
     showTooltip();
     renderer.requestDraw();
-  }, editable));
+  }, { editable, wheelZoomNeedsModifier: embedded }));
 
   // ------------------------------------------------------------------ other input
   // An embedded playground hears keys only while focus is inside it: the page around it
@@ -187,6 +190,7 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
       phrases.setLanguage(store.language);
       root.lang = store.language;
       languageSelect.value = store.language;
+      tutorialLink.href = tutorialHref(store.language);
       rememberLanguage(storage, store.language);
     }
     transport.update(changes);
@@ -237,6 +241,10 @@ function adoptStyles(target: Document | ShadowRoot): void {
     sharedSheet.replaceSync(styles);
   }
   if (!target.adoptedStyleSheets.includes(sharedSheet)) target.adoptedStyleSheets = [...target.adoptedStyleSheets, sharedSheet];
+}
+
+function tutorialHref(language: Language): string {
+  return language === 'zh-CN' ? 'tutorial/zh-CN/' : 'tutorial/';
 }
 
 function safeLocalStorage(): Storage | null {

@@ -25,8 +25,19 @@ export interface HoverInfo {
 
 const TAP_SLOP_PX = 8;
 
+export interface CanvasInputOptions {
+  /** False: pointers pan and tap but never paint or move start and goal. */
+  editable?: () => boolean;
+  /**
+   * True for a playground inside someone else's page (an embed): the wheel scrolls that
+   * page, and zooms the map only with Ctrl or ⌘ held (a trackpad pinch arrives as a
+   * wheel event with ctrlKey set, so it still zooms). The playground page zooms on any wheel.
+   */
+  wheelZoomNeedsModifier?: boolean;
+}
+
 export function attachCanvasInput(canvas: HTMLCanvasElement, store: PlaygroundStore, onHover: (hover: HoverInfo | null) => void,
-  editable: () => boolean = () => true): () => void {
+  { editable = () => true, wheelZoomNeedsModifier = false }: CanvasInputOptions = {}): () => void {
   const pointers = new Map<number, { x: number; y: number; downX: number; downY: number; type: string }>();
   let gesture: Gesture = { kind: 'none' };
 
@@ -152,6 +163,7 @@ export function attachCanvasInput(canvas: HTMLCanvasElement, store: PlaygroundSt
   };
 
   const onWheel = (event: WheelEvent) => {
+    if (wheelZoomNeedsModifier && !event.ctrlKey && !event.metaKey) return; // the page scrolls
     event.preventDefault();
     const { x, y } = local(event);
     const pixels = event.deltaMode === 1 ? event.deltaY * 16 : event.deltaMode === 2 ? event.deltaY * 400 : event.deltaY;

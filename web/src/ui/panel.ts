@@ -19,6 +19,8 @@ export interface PanelActions {
   exportMap(): void;
   exportPng(): void;
   presetUrl(file: string): string;
+  /** Inside another page the wheel scrolls it and Ctrl+wheel zooms; the key hint says so. */
+  embedded: boolean;
 }
 
 export interface Panel {
@@ -131,7 +133,7 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
       legendItem(swatch('ap-swatch-goal'), 'legend.goal'),
       legendItem(swatch('ap-swatch-current'), 'legend.current')),
     phrases.text(el('p', { class: 'ap-note' }), 'legend.cells'),
-    phrases.text(el('p', { class: 'ap-note' }), 'keys'));
+    phrases.text(el('p', { class: 'ap-note' }), actions.embedded ? 'keys.embedded' : 'keys'));
   const about = el('details', { class: 'ap-about' },
     phrases.text(el('summary', {}), 'about'),
     phrases.text(el('p', {}), 'about.engine'),
