@@ -326,8 +326,11 @@ export class PlaygroundRenderer {
   private drawEndpoint(context: CanvasRenderingContext2D, view: Viewport, point: Point, colour: string, letter: string): void {
     const s = view.scale;
     const cx = view.offsetX + (point.x + 0.5) * s, cy = view.offsetY + (point.y + 0.5) * s;
-    // Never smaller than a finger-sized dot, so start and goal stay visible and draggable on big maps.
-    const radius = Math.max(s * 0.36, 7);
+    // Never smaller than a finger-sized dot, so start and goal stay visible on big maps
+    // (the whole cell is the drag handle). Where cells carry labels the dot shrinks to the
+    // middle, so the start's g, h and f in the corners stay readable.
+    const labelled = s >= LABEL_MIN_SCALE && this.labels.size > 0;
+    const radius = Math.max(s * (labelled ? 0.24 : 0.36), 7);
     context.beginPath();
     context.arc(cx, cy, radius, 0, Math.PI * 2);
     context.fillStyle = colour;
