@@ -1,8 +1,15 @@
 // `npm test`: set up and build, then every check. A failing check does not stop the others;
 // the exit code is non-zero if any failed. ctest runs last so its summary closes the output.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { setup } from './setup.mjs';
 import { buildAll } from './build.mjs';
-import { main, runStatus, say } from './shell.mjs';
+import { ROOT, main, runStatus, say } from './shell.mjs';
+
+// Optional data: the team's Moving AI maps beside the clone. Without them the bundled
+// fixtures still run; the sample of every shared scenario file does not, and says so here
+// (ctest lists the skipped test but not its reason).
+const SHARED_MOVINGAI = join(ROOT, '..', 'shared', 'movingai');
 
 const CHECKS = [
   { name: 'type-check', command: 'node_modules/.bin/tsc', args: ['--noEmit', '-p', 'tsconfig.json'] },
@@ -17,6 +24,9 @@ const CHECKS = [
 await main('test', async () => {
   await setup();
   await buildAll();
+  if (!existsSync(SHARED_MOVINGAI)) {
+    say('test', `${SHARED_MOVINGAI} not found: the conformance sample of every shared Moving AI scenario file will not run (SharedMovingAiFolder.IsUsedWhenPresent is skipped)`);
+  }
 
   const failed = [];
   for (const check of CHECKS) {
