@@ -218,6 +218,7 @@ EMSCRIPTEN_BINDINGS(astar_playground) {
 
   constant("MAX_GRID_SIDE", astar::kMaxGridSide);
   constant("CELL_STATE_BYTES", static_cast<int>(sizeof(astar::CellState)));
+  constant("MAX_WEIGHT", astar::kMaxWeight);
 
   register_named_enum<astar::Algorithm>("Algorithm", 4);
   register_named_enum<astar::Heuristic>("Heuristic", 5);

@@ -32,9 +32,9 @@ inline std::uint64_t priority_key(double priority) {
 
 // `tie` packs the secondary orders into one integer: the high half is the bitwise
 // complement of g's float bits (for non-negative floats the bit patterns are in value
-// order, so complementing puts larger g first), the low half is the cell id. Comparing
-// (key, tie) is then two integer comparisons combined without branches: which child to
-// follow in a heap is a coin toss to the branch predictor, so this matters.
+// order, so complementing puts larger g first), the low half is the cell id. (key, tie)
+// then compares as one 128-bit integer, without branches: which child to follow in a
+// heap is a coin toss to the branch predictor, so this matters.
 struct OpenEntry {
   std::uint64_t key;
   std::uint64_t tie;

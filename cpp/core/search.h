@@ -277,11 +277,7 @@ bool Search::step(Listener& listener) {
 // and vector pointer after each store.
 template <class Listener>
 bool Search::expand_next(Listener& listener) {
-  if (open_.empty()) {
-    status_ = Status::NoPath;
-    return false;
-  }
-
+  // Running implies a non-empty open list: the expansion that empties it ends the search.
   CellState* const cells = cells_.data();
   const std::uint8_t* const costs = grid_->costs();
   const std::uint16_t stamp = stamp_;

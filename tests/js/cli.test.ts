@@ -157,6 +157,11 @@ describe('astar scen', () => {
     // the 8-connected optimum.
     for (const line of lines) if (line.cost !== null) expect(Number.isInteger(line.cost)).toBe(true);
     expect(lines.some((line) => line.cost !== null && line.optimal !== null && line.cost > line.optimal + 0.01)).toBe(true);
+    // The algorithm given with `=` is used: Dijkstra finds A*'s costs with more expansions.
+    const astarLines = jsonLines(astar('scen', SCENARIO, '--json', '--diagonal', 'never').stdout);
+    const total = (all: typeof lines) => all.reduce((sum, line) => sum + line.expanded, 0);
+    expect(lines.map((line) => line.cost)).toEqual(astarLines.map((line) => line.cost));
+    expect(total(lines)).toBeGreaterThan(total(astarLines));
   });
 
   it('rejects a malformed scenario with one line naming the file and the line', () => {
@@ -190,7 +195,8 @@ describe('astar scen', () => {
   it.each([
     [['scen', SCENARIO, '--diagonal', 'sideways'], /^astar: unknown diagonal mode "sideways" \(expected .*\)$/],
     [['scen', SCENARIO, '--speed', '3'], /^astar: unknown option --speed/],
-    [['scen', SCENARIO, '--weight', 'heavy'], /^astar: --weight needs a number >= 0, got "heavy"$/],
+    [['scen', SCENARIO, '--weight', 'heavy'], /^astar: --weight needs a number from 0 to 100, got "heavy"$/],
+    [['scen', SCENARIO, '--weight', '500'], /^astar: --weight needs a number from 0 to 100, got "500"$/],
     [['scen', SCENARIO, '--algorithm'], /^astar: --algorithm needs a value$/],
     [['scen'], /^astar: no scenario file given/],
     [['walk', SCENARIO], /^astar: unknown command "walk"/],

@@ -3,7 +3,7 @@
 // A hand-written parser rather than node:util parseArgs: the errors a user sees must name
 // the option and what it accepts ("unknown diagonal mode ..., expected ..."), and the few
 // shapes we accept (`--name value`, `--name=value`, flags) fit in a page.
-import type { AlgorithmName, DiagonalName, HeuristicName, SearchOptions } from '../engine/engine';
+import { MAX_WEIGHT, type AlgorithmName, type DiagonalName, type HeuristicName, type SearchOptions } from '../engine/engine';
 import { CliError } from './cli-error';
 
 // Records rather than arrays so TypeScript checks the lists are complete and correct
@@ -41,7 +41,7 @@ ${choices(ALGORITHMS)}
 ${choices(DIAGONALS)}
   --heuristic NAME
 ${choices(HEURISTICS)}
-  --weight W         heuristic weight for A*, a number >= 0 (default 1; above 1 is weighted A*)
+  --weight W         heuristic weight for A*, from 0 to 100 (default 1; above 1 is weighted A*)
   --json             one JSON object per query and line, in file order
   --paths            with --json: add each path as [[x,y],...] from start to goal
   -h, --help         show this help
@@ -122,7 +122,8 @@ function pickName<Name extends string>(table: Record<Name, string>, value: strin
 function parseWeight(text: string): number {
   // Number() accepts "", "0x10" and " 1 "; a weight is written as a plain decimal.
   const weight = /^\d+(\.\d+)?$|^\.\d+$/.test(text) ? Number(text) : NaN;
-  if (!Number.isFinite(weight)) throw new CliError(`--weight needs a number >= 0, got "${text}"`);
+  if (!Number.isFinite(weight) || weight > MAX_WEIGHT)
+    throw new CliError(`--weight needs a number from 0 to ${MAX_WEIGHT}, got "${text}"`);
   return weight;
 }
 

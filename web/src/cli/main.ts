@@ -4,7 +4,7 @@
 // by `npm run build`; bin/astar.mjs calls main(). It has no side effects on import, so
 // scripts/bench.mjs can import the same bundle for loadEngine and loadScenario and time
 // the very engine the CLI runs.
-import { loadEngine, MapFormatError, type Engine, type Point, type SearchOptions } from '../engine/engine';
+import { loadEngine, type Engine, type Point, type SearchOptions } from '../engine/engine';
 import { parseArguments, USAGE, type ScenCommand } from './arguments';
 import { CliError } from './cli-error';
 import { loadScenario, matchesOptimal, OPTIMAL_TOLERANCE, type LoadedScenario } from './scenario-file';
@@ -50,7 +50,7 @@ export async function main(argv: readonly string[], output: Output = processOutp
     }
     return 0;
   } catch (error) {
-    if (error instanceof CliError || error instanceof MapFormatError) {
+    if (error instanceof CliError) {
       output.err(`astar: ${error.message}\n`);
       return 1;
     }

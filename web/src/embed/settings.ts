@@ -5,9 +5,9 @@
 // Settings come from page authors and from links, so every value is checked against a
 // fixed list or range; a bad one is left out and described in `problems` (shown on the
 // playground as a message), never passed on.
-import type { AlgorithmName, DiagonalName, HeuristicName, SearchOptions } from '../engine/engine';
+import { MAX_WEIGHT, type AlgorithmName, type DiagonalName, type HeuristicName, type SearchOptions } from '../engine/engine';
 import { CELL_LABELS, type CellLabel } from '../render/renderer';
-import { MAX_SHARE_WEIGHT, SHARE_VERSION_KEY } from '../share/share-link';
+import { SHARE_VERSION_KEY } from '../share/share-link';
 import { SPEEDS } from '../state/speeds';
 import type { Language } from '../state/store';
 import { CONTROL_GROUPS, type ControlGroup } from '../ui/controls';
@@ -104,8 +104,8 @@ export function readEmbedSettings(read: (name: EmbedAttribute) => string | null)
   const weightText = read('weight');
   if (weightText !== null) {
     const weight = Number(weightText);
-    if (weightText.trim() !== '' && Number.isFinite(weight) && weight >= 0 && weight <= MAX_SHARE_WEIGHT) options.weight = weight;
-    else bad('weight', weightText, `a number from 0 to ${MAX_SHARE_WEIGHT}`);
+    if (weightText.trim() !== '' && Number.isFinite(weight) && weight >= 0 && weight <= MAX_WEIGHT) options.weight = weight;
+    else bad('weight', weightText, `a number from 0 to ${MAX_WEIGHT}`);
   }
 
   let language: Language | null = null;

@@ -259,6 +259,8 @@ declare module '*/generated/astar-wasm.mjs' {
     readonly MAX_GRID_SIDE: number;
     /** Bytes per CellState record in `_cellStatesView` (16). */
     readonly CELL_STATE_BYTES: number;
+    /** Largest heuristic weight (100); a search clamps larger weights to it. */
+    readonly MAX_WEIGHT: number;
     /** Search algorithms. */
     readonly Algorithm: EnumObject<AlgorithmName>;
     /** Heuristics. */

@@ -108,6 +108,8 @@ export class MapFormatError extends Error {
 }
 
 export const MAX_GRID_SIDE = 4096;
+/** Largest heuristic weight; the core clamps larger ones, so inputs above it are refused. */
+export const MAX_WEIGHT = 100;
 
 export interface Engine {
   /** A width x height grid of cost-1 cells. Throws RangeError on a bad size. Caller deletes it. */
@@ -271,7 +273,7 @@ class WasmEngine implements Engine {
 
   constructor(readonly raw: AstarModule) {
     // The views and size checks below hard-code these; a mismatched build must not load.
-    if (raw.MAX_GRID_SIDE !== MAX_GRID_SIDE || raw.CELL_STATE_BYTES !== 16)
+    if (raw.MAX_GRID_SIDE !== MAX_GRID_SIDE || raw.MAX_WEIGHT !== MAX_WEIGHT || raw.CELL_STATE_BYTES !== 16)
       throw new Error('astar-wasm.mjs does not match engine.ts: rebuild the wasm module');
     this.algorithms = new EnumTable('algorithm', raw.Algorithm);
     this.heuristics = new EnumTable('heuristic', raw.Heuristic);

@@ -18,12 +18,11 @@
 // The version is in the fragment's key (`v1=`), so a later format can be added beside
 // this one and old links keep working.
 import { Inflate, deflateSync } from 'fflate';
-import type { AlgorithmName, DiagonalName, HeuristicName, Point, SearchOptions } from '../engine/engine';
+import { MAX_WEIGHT, type AlgorithmName, type DiagonalName, type HeuristicName, type Point, type SearchOptions } from '../engine/engine';
 
 export const SHARE_VERSION_KEY = 'v1';
 export const MIN_SHARE_SIDE = 5;
 export const MAX_SHARE_SIDE = 1024;
-export const MAX_SHARE_WEIGHT = 100;
 /** Longer fragments are refused unread (a 1024 x 1024 map of random terrain needs about 700,000). */
 export const MAX_FRAGMENT_LENGTH = 1_000_000;
 
@@ -203,7 +202,7 @@ function stateProblem(s: ShareState): string | null {
   if (!ALGORITHMS.includes(s.options.algorithm) || !DIAGONALS.includes(s.options.diagonal)) return 'unknown algorithm or diagonal rule';
   if (s.options.heuristic !== undefined && !HEURISTICS.includes(s.options.heuristic)) return 'unknown heuristic';
   const w = s.options.weight;
-  if (!Number.isFinite(w) || w < 0 || w > MAX_SHARE_WEIGHT) return `heuristic weight ${w} is outside 0..${MAX_SHARE_WEIGHT}`;
+  if (!Number.isFinite(w) || w < 0 || w > MAX_WEIGHT) return `heuristic weight ${w} is outside 0..${MAX_WEIGHT}`;
   if (s.step !== null && !(Number.isInteger(s.step) && s.step >= 0 && s.step <= 0xffffffff)) return 'the step is not a whole number';
   if (s.view) {
     const { centerX, centerY, cellSize } = s.view;
