@@ -433,6 +433,17 @@ describe('exporting maps', () => {
 describe('importing maps', () => {
   const rows = ['..........', '.@@@@@@@..', '.......@..', 'TTTT...@..', '..........', '..........'];
 
+  it('ignores a file that finishes loading after the playground was closed', async () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    const app = await mountPlayground(container, { storage: null, language: 'en' });
+    const store = app.store;
+    app.destroy();
+    container.remove();
+    // What the file input's handler does once file.text() resolves: no use of freed wasm objects.
+    expect(store.loadMapText(mapText(rows), 'late.map')).toBe(false);
+  });
+
   it('imports a Moving AI .map file from the file picker', async () => {
     const { app, container } = await open();
     pickFile(query(container, '[data-control="import"]'), new File([mapText(rows)], 'tiny.map', { type: 'text/plain' }));

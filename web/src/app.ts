@@ -120,13 +120,14 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
 
   // ------------------------------------------------------------------ tooltip
   let hover: HoverInfo | null = null;
-  const showTooltip = () => {
+  /** Places the tooltip at the pointer; `refill` also rebuilds its lines (a new cell or new state). */
+  const showTooltip = (refill: boolean) => {
     if (!hover || hover.cell.x >= store.grid.width || hover.cell.y >= store.grid.height) {
       tooltip.hidden = true;
       renderer.hover = null;
       return;
     }
-    tooltip.replaceChildren(...cellDetails(store, hover.cell).map((line) => el('div', {}, line)));
+    if (refill || tooltip.hidden) tooltip.replaceChildren(...cellDetails(store, hover.cell).map((line) => el('div', {}, line)));
     tooltip.hidden = false;
     const wrapRect = canvasWrap.getBoundingClientRect();
     const x = hover.clientX - wrapRect.left, y = hover.clientY - wrapRect.top;
@@ -138,9 +139,11 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
   };
   const editable = () => !readonly;
   cleanups.push(attachCanvasInput(canvas, store, (info) => {
+    // Mouse moves within one cell only move the tooltip: no wasm reads, no redraw.
+    const sameCell = hover !== null && info !== null && hover.cell.x === info.cell.x && hover.cell.y === info.cell.y;
     hover = info;
-    showTooltip();
-    renderer.requestDraw();
+    showTooltip(!sameCell);
+    if (!sameCell) renderer.requestDraw();
   }, { editable, wheelZoomNeedsModifier: embedded }));
 
   // ------------------------------------------------------------------ other input
@@ -201,7 +204,7 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
       canvasWrap.style.setProperty('--map-aspect', aspect.toFixed(3));
       describeCanvas();
     }
-    if (hover && (changes.has('search') || changes.has('map') || changes.has('language'))) showTooltip();
+    if (hover && (changes.has('search') || changes.has('map') || changes.has('language'))) showTooltip(true);
     if (changes.has('map') || changes.has('endpoints') || changes.has('search') || changes.has('view')) renderer.requestDraw();
   };
   cleanups.push(store.subscribe(onChange));

@@ -3,6 +3,12 @@
 // They know nothing about the engine or the page: the store copies the result into a Grid.
 import { randomInt, seededRandom, type Random } from './rng';
 
+/** A cell position (the same shape as the engine's Point; generators do not import the engine). */
+export interface Point {
+  x: number;
+  y: number;
+}
+
 export type GeneratorName = 'random-walls' | 'recursive-division' | 'dfs-maze' | 'rooms' | 'terrain';
 export const GENERATOR_NAMES: readonly GeneratorName[] = ['random-walls', 'recursive-division', 'dfs-maze', 'rooms', 'terrain'];
 
@@ -16,6 +22,24 @@ export interface GeneratorParams {
 
 const WALL = 0;
 const FLOOR = 1;
+
+/**
+ * Where start and goal should go on a map this generator made, given where they are:
+ * the mazes carve corridors along odd rows and columns, so an endpoint elsewhere could be
+ * walled in; the other generators keep any cell (the caller clears the cell itself).
+ */
+export function placeEndpoints(name: GeneratorName, width: number, height: number, start: Point, goal: Point): { start: Point; goal: Point } {
+  if (name !== 'dfs-maze' && name !== 'recursive-division') return { start, goal };
+  const odd = (value: number, size: number) => {
+    const largestOdd = (size - 2) % 2 === 1 ? size - 2 : size - 3;
+    return Math.max(1, Math.min(value | 1, largestOdd));
+  };
+  const onOddCell = (p: Point) => ({ x: odd(p.x, width), y: odd(p.y, height) });
+  const oddStart = onOddCell(start);
+  let oddGoal = onOddCell(goal);
+  if (oddGoal.x === oddStart.x && oddGoal.y === oddStart.y) oddGoal = onOddCell({ x: width - 2, y: height - 2 });
+  return { start: oddStart, goal: oddGoal };
+}
 
 export function generateMap(name: GeneratorName, params: GeneratorParams): Uint8Array {
   const random = seededRandom(params.seed);

@@ -4,7 +4,6 @@
 // Okabe-Ito set, so the picture survives the common kinds of colour blindness.
 export interface Palette {
   background: string;
-  floor: string;
   wall: string;
   /** Index = cost; [0] unused (walls), [1] = floor. */
   terrain: string[];
@@ -30,7 +29,6 @@ export function readPalette(element: Element): Palette {
   for (let cost = 2; cost <= 9; cost++) terrain.push(mix(low, high, (cost - 2) / 7));
   return {
     background: read('--canvas-bg'),
-    floor: read('--floor'),
     wall: read('--wall'),
     terrain,
     open: read('--open'),

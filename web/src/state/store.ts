@@ -6,9 +6,8 @@
 // when a search finishes), where every edit recomputes the whole search at once.
 import type { Engine, Grid, Point, SearchOptions } from '../engine/engine';
 import { DEFAULT_OPTIONS, MapFormatError } from '../engine/engine';
-import { generateMap, type GeneratorName } from '../generators/generators';
-import type { Viewport } from '../render/viewport';
-import { fitViewport } from '../render/viewport';
+import { generateMap, placeEndpoints, type GeneratorName } from '../generators/generators';
+import { fitViewport, panBy, type Viewport } from '../render/viewport';
 import { demoMap } from './demo-map';
 import { pickEndpoints } from './endpoints';
 import { EditHistory, StrokeRecorder, type Edit, type Endpoints, type MapSnapshot } from './history';
@@ -230,14 +229,7 @@ export class PlaygroundStore {
   generate(name: GeneratorName, density: number, seed = this.generatorSeed++): void {
     const { width, height } = this.grid;
     const costs = generateMap(name, { width, height, seed, density });
-    let { start, goal } = this.endpoints();
-    // Maze corridors run along odd rows and columns; an endpoint elsewhere could be
-    // walled in by the carving.
-    if (name === 'dfs-maze' || name === 'recursive-division') {
-      start = onOddCell(start, width, height);
-      goal = onOddCell(goal, width, height);
-      if (samePoint(start, goal)) goal = onOddCell({ x: width - 2, y: height - 2 }, width, height);
-    }
+    const { start, goal } = placeEndpoints(name, width, height, this.start, this.goal);
     costs[start.y * width + start.x] ||= 1;
     costs[goal.y * width + goal.x] ||= 1;
     this.replaceMap({ width, height, costs, start, goal, name: `${name}-${seed}` });
@@ -245,6 +237,8 @@ export class PlaygroundStore {
 
   /** Imports Moving AI .map text. On any problem the current map stays and a message says why. */
   loadMapText(text: string, name: string): boolean {
+    // A file or preset can finish loading after the playground was unmounted.
+    if (this.destroyed) return false;
     let grid: Grid;
     try {
       grid = this.engine.parseMap(text);
@@ -278,7 +272,6 @@ export class PlaygroundStore {
       this.showMessage({ kind: 'error', key: 'error.presetLoad', detail: `${name}: ${(error as Error).message}` });
       return false;
     }
-    if (this.destroyed) return false;
     return this.loadMapText(text, name);
   }
 
@@ -447,7 +440,7 @@ export class PlaygroundStore {
     this.canvasWidth = width;
     this.canvasHeight = height;
     if (this.viewFitted) this.fitView();
-    else this.setView({ ...this.view, offsetX: this.view.offsetX + dx, offsetY: this.view.offsetY + dy });
+    else this.setView(panBy(this.view, dx, dy));
   }
 
   /** A pan or zoom by the user. */
@@ -516,6 +509,7 @@ export class PlaygroundStore {
 
   private readonly frame = (now: number): void => {
     this.frameRequest = 0;
+    const wasPlaying = this.playing;
     const elapsed = Math.max(0, now - this.lastFrameTime);
     this.lastFrameTime = now;
     const speed = SPEEDS[this.speedIndex];
@@ -541,7 +535,10 @@ export class PlaygroundStore {
       this.finishing = false;
     }
     if (this.playing || this.finishing) this.frameRequest = requestAnimationFrame(this.frame);
-    this.emit('search', 'ui');
+    // Only the search changes from frame to frame; the controls (Play/Pause) only when
+    // playback ends, so they are not refreshed 60 times a second.
+    if (this.playing !== wasPlaying) this.emit('search', 'ui');
+    else this.emit('search');
   };
 
   private endpoints(): Endpoints {
@@ -570,20 +567,13 @@ function samePoint(a: Point, b: Point): boolean {
   return a.x === b.x && a.y === b.y;
 }
 
-function onOddCell(p: Point, width: number, height: number): Point {
-  const odd = (value: number, size: number) => {
-    const largestOdd = (size - 2) % 2 === 1 ? size - 2 : size - 3;
-    return Math.max(1, Math.min(value | 1, largestOdd));
-  };
-  return { x: odd(p.x, width), y: odd(p.y, height) };
-}
 
 function baseName(fileName: string): string {
   return fileName.replace(/^.*[\\/]/, '').replace(/\.map$/i, '') || 'imported';
 }
 
 /** Bresenham's line, so a fast stroke leaves no gaps. */
-export function forEachCellOnLine(from: Point, to: Point, visit: (x: number, y: number) => void): void {
+function forEachCellOnLine(from: Point, to: Point, visit: (x: number, y: number) => void): void {
   let x = from.x, y = from.y;
   const dx = Math.abs(to.x - x), dy = -Math.abs(to.y - y);
   const sx = x < to.x ? 1 : -1, sy = y < to.y ? 1 : -1;

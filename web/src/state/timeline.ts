@@ -137,4 +137,3 @@ function runFor(search: Search, budgetMs: number): boolean {
   }
 }
 
-export type { SearchOptions };

@@ -7,7 +7,7 @@ import { importMapFile } from '../input/files';
 import { PRESETS } from '../state/presets';
 import { MAX_MAP_SIDE, MIN_MAP_SIDE, type Change, type PlaygroundStore, type Tool } from '../state/store';
 import { showGroups, type ControlGroup } from './controls';
-import { el, Phrases, setText } from './dom';
+import { el, Phrases, setAttribute, setText } from './dom';
 import { translate, type PhraseKey } from './i18n';
 
 const ALGORITHMS: AlgorithmName[] = ['astar', 'dijkstra', 'greedy', 'bfs'];
@@ -171,7 +171,7 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
       setText(defaultHeuristic, translate(store.language, 'heuristic.default', { name }));
     }
     if (changes.has('ui') || changes.has('language')) {
-      for (const b of toolButtons) b.setAttribute('aria-pressed', String(b.dataset.tool === store.tool));
+      for (const b of toolButtons) setAttribute(b, 'aria-pressed', String(b.dataset.tool === store.tool));
       terrainCost.value = String(store.terrainCost);
       undo.disabled = !store.history.canUndo;
       redo.disabled = !store.history.canRedo;
