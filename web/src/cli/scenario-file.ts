@@ -71,7 +71,6 @@ export function loadScenario(engine: Engine, scenarioPath: string): LoadedScenar
 }
 
 function checkQueriesFit(scenarioPath: string, mapPath: string, grid: Grid, queries: readonly ScenarioQuery[]): void {
-  const inside = (x: number, y: number): boolean => x >= 0 && y >= 0 && x < grid.width && y < grid.height;
   queries.forEach((query, index) => {
     if (query.mapWidth !== grid.width || query.mapHeight !== grid.height) {
       throw new CliError(
@@ -80,7 +79,7 @@ function checkQueriesFit(scenarioPath: string, mapPath: string, grid: Grid, quer
       );
     }
     for (const [what, point] of [['start', query.start], ['goal', query.goal]] as const) {
-      if (!inside(point.x, point.y)) {
+      if (!grid.contains(point)) {
         throw new CliError(
           `${scenarioPath} query ${index}: ${what} (${point.x}, ${point.y}) is outside the ` +
             `${grid.width} x ${grid.height} map`,

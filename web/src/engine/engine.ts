@@ -127,6 +127,8 @@ export interface Grid {
   readonly height: number;
   /** Increases on every edit. */
   readonly revision: number;
+  /** True when the point is a cell of this grid. */
+  contains(point: Point): boolean;
   /** 0 wall, 1..9 terrain cost. */
   cost(x: number, y: number): number;
   setCost(x: number, y: number, cost: number): void;

@@ -46,7 +46,7 @@ export function attachCanvasInput(canvas: HTMLCanvasElement, store: PlaygroundSt
     return { x: event.clientX - rect.left, y: event.clientY - rect.top };
   };
   const cellUnder = (x: number, y: number) => cellAt(store.view, x, y);
-  const insideMap = (cell: Point) => cell.x >= 0 && cell.y >= 0 && cell.x < store.grid.width && cell.y < store.grid.height;
+  const insideMap = (cell: Point) => store.grid.contains(cell);
   const lowestScale = () => minScale(store.grid.width, store.grid.height, store.canvasWidth, store.canvasHeight);
 
   const startPan = (x: number, y: number): Gesture => ({ kind: 'pan', lastX: x, lastY: y, before: { view: store.view, fitted: store.viewIsFitted } });

@@ -132,7 +132,7 @@ export class PlaygroundStore {
     if (cost === null || !this.stroke) return;
     let changed = false;
     forEachCellOnLine(from, to, (x, y) => {
-      if (!this.inBounds(x, y) || this.isEndpoint(x, y)) return;
+      if (!this.grid.contains({ x, y }) || this.isEndpoint(x, y)) return;
       const old = this.grid.cost(x, y);
       if (old === cost) return;
       this.grid.setCost(x, y, cost);
@@ -161,7 +161,7 @@ export class PlaygroundStore {
 
   /** Moves start or goal; ignored off the map, onto a wall or onto the other endpoint. */
   moveEndpoint(which: Endpoint, x: number, y: number): boolean {
-    if (!this.inBounds(x, y) || this.grid.cost(x, y) === 0 || this.endpointAt(x, y)) return false;
+    if (!this.grid.contains({ x, y }) || this.grid.cost(x, y) === 0 || this.endpointAt(x, y)) return false;
     this[which] = { x, y };
     this.afterEdit('endpoints');
     return true;
@@ -545,10 +545,6 @@ export class PlaygroundStore {
     return { start: { ...this.start }, goal: { ...this.goal } };
   }
 
-  private inBounds(x: number, y: number): boolean {
-    return x >= 0 && y >= 0 && x < this.grid.width && y < this.grid.height;
-  }
-
   private isEndpoint(x: number, y: number): boolean {
     return this.endpointAt(x, y) !== null;
   }
@@ -566,7 +562,6 @@ function validSide(side: number): boolean {
 function samePoint(a: Point, b: Point): boolean {
   return a.x === b.x && a.y === b.y;
 }
-
 
 function baseName(fileName: string): string {
   return fileName.replace(/^.*[\\/]/, '').replace(/\.map$/i, '') || 'imported';
