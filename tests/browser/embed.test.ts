@@ -12,6 +12,7 @@ import { captureShareState } from '../../web/src/share/playground-state';
 import { decodeShareFragment, encodeShareFragment, type ShareState } from '../../web/src/share/share-link';
 import { INSTANT_SPEED_INDEX } from '../../web/src/state/speeds';
 import type { PlaygroundStore } from '../../web/src/state/store';
+import { showStartFailure } from '../../web/src/ui/fatal';
 import { translate } from '../../web/src/ui/i18n';
 import { drag, pointer, press, until } from './playground-helpers';
 
@@ -99,6 +100,11 @@ function sampleState(overrides: Partial<ShareState> = {}): ShareState {
   };
 }
 
+/** Lets attribute changes be applied (they may be batched into a microtask). */
+function settled(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 function canvasPixels(app: PlaygroundHandle): Uint8ClampedArray {
   app.drawNow();
   return app.canvas.getContext('2d')!.getImageData(0, 0, app.canvas.width, app.canvas.height).data;
@@ -155,6 +161,7 @@ describe('the element', () => {
 
     const other = sampleState({ step: null, options: { algorithm: 'bfs', diagonal: 'always', weight: 1 } });
     element.setAttribute('map', encodeShareFragment(other).replace(/^v1=/, ''));
+    await settled();
     expect(captureShareState(store)).toEqual(other);
     expect(store.timeline.finished).toBe(true); // no step: the finished search
   });
@@ -171,12 +178,40 @@ describe('the element', () => {
     expect(store.options.algorithm).toBe('dijkstra');
     element.setAttribute('heuristic', 'euclidean');
     element.setAttribute('weight', '2');
+    await settled();
     expect(store.options).toMatchObject({ algorithm: 'dijkstra', heuristic: 'euclidean', weight: 2 });
     element.removeAttribute('algorithm');
     element.removeAttribute('heuristic');
+    await settled();
     expect(store.options.algorithm).toBe('astar');
     expect(store.options.heuristic).toBeUndefined();
     expect(store.grid.width).toBe(12); // the map stayed
+  });
+
+  it('keeps a link\'s step when option attributes override its options, and computes its search once', async () => {
+    const { store } = await place({ map: encodeShareFragment(sampleState()), algorithm: 'dijkstra' });
+    expect(store.options.algorithm).toBe('dijkstra');
+    expect(store.timeline.step).toBe(5);
+
+    const { element, store: live } = await place({ algorithm: 'bfs' });
+    const edits = vi.spyOn(live, 'setOptions');
+    element.setAttribute('map', encodeShareFragment(sampleState({ step: null })));
+    await settled();
+    expect(live.options.algorithm).toBe('bfs');
+    expect(live.timeline.finished).toBe(true);
+    expect(edits).not.toHaveBeenCalled(); // the link and its overrides are loaded in one go
+  });
+
+  it('keeps the language a reader picked when another attribute changes', async () => {
+    const { element, store } = await place({ controls: 'play language' });
+    store.setLanguage('zh-CN'); // the reader's pick in the language control
+    element.setAttribute('algorithm', 'bfs');
+    await settled();
+    expect(store.options.algorithm).toBe('bfs');
+    expect(store.language).toBe('zh-CN');
+    element.setAttribute('lang', 'en'); // a change of the setting itself still applies
+    await settled();
+    expect(store.language).toBe('en');
   });
 
   it('names a setting it does not understand and ignores it', async () => {
@@ -184,6 +219,7 @@ describe('the element', () => {
     expect(store.options.algorithm).toBe('astar');
     expect(shadow.querySelector('[data-region="message"]')!.textContent).toContain('algorithm="teleport"');
     element.setAttribute('algorithm', 'greedy');
+    await settled();
     expect(store.options.algorithm).toBe('greedy');
     expect(store.message).toBeNull();
   });
@@ -192,10 +228,13 @@ describe('the element', () => {
     const { element, shadow } = await place();
     expect(visibleGroups(shadow)).toEqual(['play', 'speed', 'timeline', 'status']);
     element.setAttribute('controls', 'algorithm narration share language');
+    await settled();
     expect(visibleGroups(shadow)).toEqual(['narration', 'algorithm', 'share', 'language']);
     element.setAttribute('controls', 'all');
+    await settled();
     expect(visibleGroups(shadow)).toEqual(Object.keys(GROUP_SELECTORS));
     element.setAttribute('controls', 'none');
+    await settled();
     expect(visibleGroups(shadow)).toEqual([]);
     expect(shown(shadow, 'canvas')).toBe(true);
   });
@@ -206,10 +245,13 @@ describe('the element', () => {
     expect(store.view.scale).toBeGreaterThan(28); // labels are drawn at this zoom
     const all = canvasPixels(app);
     element.setAttribute('labels', 'none');
+    await settled();
     const none = canvasPixels(app);
     element.setAttribute('labels', 'g');
+    await settled();
     const gOnly = canvasPixels(app);
     element.setAttribute('labels', 'g h f order parent');
+    await settled();
     expect(countDifferent(canvasPixels(app), all)).toBe(0);
     expect(countDifferent(all, none)).toBeGreaterThan(500);
     expect(countDifferent(gOnly, none)).toBeGreaterThan(100);
@@ -229,6 +271,7 @@ describe('the element', () => {
     expect(store.history.canUndo).toBe(false);
 
     element.removeAttribute('readonly');
+    await settled();
     expect(visibleGroups(shadow)).toEqual(['play', 'draw', 'map']);
     drag(app, stroke);
     expect(costs()).toEqual([0, 0, 0]);
@@ -252,8 +295,10 @@ describe('the element', () => {
     drag(app, [cell, { x: 3, y: 4 }], 'touch');
     expect(store.view.offsetX).toBeLessThan(fitted.offsetX);
     element.removeAttribute('readonly');
+    await settled();
     expect(touchAction()).toBe('none');
     element.setAttribute('readonly', '');
+    await settled();
     expect(touchAction()).toBe('pan-y');
   });
 
@@ -332,6 +377,7 @@ describe('the element', () => {
     events.length = 0;
     element.setAttribute('speed', 'instant');
     element.setAttribute('autoplay', '');
+    await settled();
     await until(() => events.some((e) => e.type === 'astar-done'), 'the search finishes');
     const done = events.filter((e) => e.type === 'astar-done');
     expect(done).toEqual([{ type: 'astar-done', detail: { step: store.timeline.step, expanded: store.timeline.step, pathCost: store.timeline.display.pathCost } }]);
@@ -351,6 +397,7 @@ describe('the element', () => {
     const { element, shadow } = await place({ lang: 'zh-CN' });
     expect(play(shadow)).toBe(translate('zh-CN', 'play'));
     element.setAttribute('lang', 'en');
+    await settled();
     expect(play(shadow)).toBe(translate('en', 'play'));
   });
 
@@ -359,6 +406,7 @@ describe('the element', () => {
     expect(element.getBoundingClientRect().width).toBe(640);
     element.setAttribute('width', '420');
     element.setAttribute('height', '250');
+    await settled();
     const wrap = app.canvas.parentElement!.getBoundingClientRect();
     expect(wrap.height).toBe(250);
     expect(wrap.width).toBeLessThanOrEqual(420);
@@ -377,6 +425,38 @@ describe('the element', () => {
     elsewhere.append(element); // back again: a new playground
     await element.ready;
     expect(element.playground).not.toBeNull();
+  });
+  it('rejects ready with an AbortError when removed while loading, and shows no old message when built again', async () => {
+    const element = document.createElement('astar-playground');
+    const into = holder();
+    into.append(element);
+    const first = element.ready;
+    element.remove();
+    await expect(first).rejects.toMatchObject({ name: 'AbortError' });
+    // mount() rejects too when its element is removed while loading.
+    const pending = embed.mount(into);
+    into.lastElementChild!.remove();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+
+    // A message left from an earlier attempt goes when the playground is built again.
+    const stale = document.createElement('p');
+    stale.textContent = 'could not start';
+    element.shadowRoot!.firstElementChild!.append(stale);
+    into.append(element);
+    await element.ready;
+    expect(element.shadowRoot!.textContent).not.toContain('could not start');
+  });
+});
+
+describe('a playground that cannot start', () => {
+  it('says so in one styled message, the same for the page and the element', () => {
+    const box = holder();
+    box.append(document.createElement('canvas'));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    showStartFailure(box, new Error('no WebAssembly'));
+    expect(box.children).toHaveLength(1);
+    expect(box.firstElementChild!.className).toBe('ap-fatal');
+    expect(box.textContent).toBe('The A* playground could not start: no WebAssembly');
   });
 });
 
@@ -406,6 +486,22 @@ describe('mount()', () => {
     playground.destroy();
     expect(target.querySelector('astar-playground')).toBeNull();
     expect(playground.element.playground).toBeNull();
+  });
+
+  it('applies several changed settings at once: one load, no restarts', async () => {
+    const playground = await embed.mount(holder());
+    const store = playground.element.playground!.store as PlaygroundStore;
+    const loads = vi.spyOn(store, 'loadState');
+    const edits = vi.spyOn(store, 'setOptions');
+    playground.update({ map: encodeShareFragment(sampleState()), algorithm: 'dijkstra', weight: 2 });
+    expect(store.options).toMatchObject({ algorithm: 'dijkstra', weight: 2 });
+    expect(store.timeline.step).toBe(5);
+    playground.element.setAttribute('algorithm', 'greedy');
+    playground.element.setAttribute('weight', '3');
+    await settled();
+    expect(store.options).toMatchObject({ algorithm: 'greedy', weight: 3 });
+    expect(loads).toHaveBeenCalledTimes(1);
+    expect(edits).toHaveBeenCalledTimes(1);
   });
 
   it('refuses an option it does not know, with its name', async () => {
@@ -535,6 +631,24 @@ describe('the iframe form', () => {
     const cost = store.timeline.display.pathCost!;
     expect(cost).toBeGreaterThan(0);
     expect(result.value).toContain(translate('en', 'status.found', { cost: String(cost) }));
+  });
+
+  it('keeps the query\'s option overrides with the linked step, and for a link opened later', async () => {
+    const first = sampleState();
+    const result = await commands.visitPage(`${distUrl}index.html?embed&controls=play%20algorithm%20timeline&algorithm=bfs#${encodeShareFragment(first)}`, {
+      waitForFunction: 'document.querySelector("[data-control=timeline]")?.value === "5"',
+      evaluate: `(async () => {
+        const algorithm = () => document.querySelector('[data-control=algorithm]').value;
+        const before = algorithm();
+        location.hash = '#${CUP_MAP}';
+        for (let i = 0; i < 100 && !/ 24 × /.test(document.querySelector('canvas').getAttribute('aria-label')); i++) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        return { before, after: algorithm(), canvas: document.querySelector('canvas').getAttribute('aria-label') };
+      })()`,
+    });
+    expect(result.pageErrors).toEqual([]);
+    expect(result.value).toMatchObject({ before: 'bfs', after: 'bfs', canvas: expect.stringMatching(/ 24 × 15 /) });
   });
 
   it('names a setting it does not understand', async () => {

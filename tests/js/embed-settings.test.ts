@@ -2,7 +2,8 @@
 // what it accepts, what it refuses, and that a refusal is named rather than passed on.
 import { describe, expect, it } from 'vitest';
 import { readEmbedSettings, type EmbedAttribute } from '../../web/src/embed/settings';
-import { SPEEDS } from '../../web/src/state/speeds';
+import { INSTANT_SPEED_INDEX, SPEEDS } from '../../web/src/state/speeds';
+import { initialLanguage, languageFromTag } from '../../web/src/ui/i18n';
 
 function read(values: Partial<Record<EmbedAttribute, string>>) {
   return readEmbedSettings((name) => values[name] ?? null);
@@ -76,5 +77,21 @@ describe('embed settings', () => {
     const bad = read({ lang: 'x'.repeat(5000) });
     expect(bad.settings.language).toBeNull();
     expect(bad.problems[0].length).toBeLessThan(120);
+  });
+
+  it('reads a language tag in any case, and any Chinese as zh-CN, as the page language is read', () => {
+    for (const tag of ['zh-cn', 'zh', 'ZH-Hans', 'zh-TW']) {
+      const { settings, problems } = read({ lang: tag });
+      expect(problems).toEqual([]);
+      expect(settings.language).toBe('zh-CN');
+    }
+    expect(read({ lang: 'EN-gb' }).settings.language).toBe('en');
+    expect(languageFromTag('fr')).toBeNull();
+    expect(read({ lang: 'fr' }).problems).toHaveLength(1);
+    expect(initialLanguage(null, ['fr-FR', 'zh-HK'])).toBe('zh-CN');
+  });
+
+  it('gives instant the instant speed', () => {
+    expect(read({ speed: 'instant' }).settings.speedIndex).toBe(INSTANT_SPEED_INDEX);
   });
 });

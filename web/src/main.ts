@@ -2,6 +2,7 @@
 import { mountPlayground } from './app';
 import { attachAddressBar } from './share/address-bar';
 import { embedFromQuery } from './embed/iframe';
+import { showStartFailure } from './ui/fatal';
 
 const container = document.getElementById('app');
 // ---- iframe form (H2): `?embed&controls=...` shows only the grid and the chosen controls.
@@ -11,15 +12,10 @@ const embed = embedFromQuery(location.search);
 if (container) {
   mountPlayground(container, embed?.mountOptions).then(
     (playground) => {
-      attachAddressBar(playground.store);
-      embed?.start(playground, container);
+      // The iframe form opens the fragment itself, with the query's option overrides.
+      const open = embed?.start(playground, container, location.hash.replace(/^#/, ''));
+      attachAddressBar(playground.store, window, open);
     },
-    (error: unknown) => {
-      const message = document.createElement('p');
-      message.className = 'ap-fatal';
-      message.textContent = `The playground could not start: ${error instanceof Error ? error.message : String(error)}`;
-      container.replaceChildren(message);
-      console.error(error);
-    },
+    (error: unknown) => showStartFailure(container, error),
   );
 }

@@ -11,6 +11,8 @@
 import { mountPlayground, type PlaygroundHandle as MountedPlayground } from '../app';
 import { captureShareState, shareFragment } from '../share/playground-state';
 import type { Language } from '../state/store';
+import { showStartFailure } from '../ui/fatal';
+import { languageFromTag } from '../ui/i18n';
 import { applySize, EmbeddedPlayground } from './embedded';
 import { EMBED_ATTRIBUTES, readEmbedSettings, type EmbedAttribute, type EmbedSettings } from './settings';
 import type * as Declared from './types/astar-playground';
@@ -37,6 +39,7 @@ export class AstarPlayground extends HTMLElement implements AstarPlaygroundEleme
   private readyPromise!: Promise<void>;
   private controller: EmbeddedPlayground | null = null;
   private mounting = false;
+  private applyPending = false;
   private failed = false;
   private readonly container: HTMLDivElement;
   private settle!: { resolve: () => void; reject: (error: unknown) => void };
@@ -78,6 +81,16 @@ export class AstarPlayground extends HTMLElement implements AstarPlaygroundEleme
   }
 
   attributeChangedCallback(): void {
+    // Batched: several attributes written in one go (mount()'s update) are applied once.
+    if (this.applyPending) return;
+    this.applyPending = true;
+    queueMicrotask(() => this.flushAttributes());
+  }
+
+  /** @internal Applies attribute changes still waiting for their microtask now (mount()'s update). */
+  flushAttributes(): void {
+    if (!this.applyPending) return;
+    this.applyPending = false;
     this.applyAttributes();
   }
 
@@ -100,6 +113,7 @@ export class AstarPlayground extends HTMLElement implements AstarPlaygroundEleme
     if (this.failed) this.resetReady(); // a new attempt after a failed one
     this.failed = false;
     this.mounting = true;
+    this.container.replaceChildren(); // the message of an earlier failed attempt
     try {
       const { settings } = this.readSettings();
       const playground = await mountPlayground(this.container, {
@@ -116,6 +130,8 @@ export class AstarPlayground extends HTMLElement implements AstarPlaygroundEleme
       });
       if (!this.isConnected) {
         playground.destroy(); // removed while the engine was loading
+        this.failed = true; // connected again, it starts afresh with a new `ready`
+        this.settle.reject(new DOMException('<astar-playground> was removed before it was shown', 'AbortError'));
         return;
       }
       this.playground = playground;
@@ -127,10 +143,7 @@ export class AstarPlayground extends HTMLElement implements AstarPlaygroundEleme
       this.settle.resolve();
       this.dispatchEvent(new CustomEvent('astar-ready', { bubbles: true, composed: true }));
     } catch (error) {
-      const message = document.createElement('p');
-      message.textContent = `The A* playground could not start: ${error instanceof Error ? error.message : String(error)}`;
-      this.container.replaceChildren(message);
-      console.error(error);
+      showStartFailure(this.container, error);
       this.failed = true;
       this.settle.reject(error);
     } finally {
@@ -152,7 +165,7 @@ export class AstarPlayground extends HTMLElement implements AstarPlaygroundEleme
   /** The language of the page around the element (its nearest `lang`), when it names none itself. */
   private pageLanguage(): Language {
     const lang = this.parentElement?.closest('[lang]')?.getAttribute('lang') ?? document.documentElement.lang;
-    return lang.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
+    return languageFromTag(lang) ?? 'en';
   }
 
   private emit(type: 'astar-step' | 'astar-done', detail: PlaygroundEventDetail): void {
@@ -188,7 +201,10 @@ export async function mount(target: HTMLElement, options: PlaygroundOptions = {}
       element.addEventListener(name, handler);
       return () => element.removeEventListener(name, handler);
     },
-    update: (changes) => setOptions(element, changes),
+    update(changes) {
+      setOptions(element, changes);
+      element.flushAttributes();
+    },
     shareFragment: () => element.shareFragment(),
     destroy() {
       element.remove();

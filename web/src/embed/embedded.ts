@@ -27,6 +27,8 @@ export interface EmbedEvents {
 export class EmbeddedPlayground {
   private applied: EmbedSettings | null = null;
   private appliedProblems = '';
+  /** The page's language at the last apply (null before the first). */
+  private pageLanguage: Language | null = null;
   /** The search options of the map shown, before the settings' overrides. */
   private baseOptions: SearchOptions;
   private lastStep = -1;
@@ -58,12 +60,13 @@ export class EmbeddedPlayground {
 
     const mapChanged = previous ? next.map !== previous.map : next.map !== null;
     if (mapChanged) {
-      if (next.map === null) applyShareState(store, this.fallback);
-      else loadShareFragment(store, next.map, this.fallback);
-      this.baseOptions = { ...store.options };
+      // The overrides go in with the map, so a link's step is kept and its search computed once.
+      const shown = next.map === null ? this.fallback : loadShareFragment(store, next.map, this.fallback, next.options);
+      if (next.map === null) applyShareState(store, this.fallback, next.options);
+      this.baseOptions = { ...shown.options };
     }
     const optionsChanged = previous ? !sameOptions(previous.options, next.options) : Object.keys(next.options).length > 0;
-    if ((mapChanged && Object.keys(next.options).length > 0) || optionsChanged) {
+    if (!mapChanged && optionsChanged) {
       // An explicit undefined heuristic, so removing the setting also removes its override.
       store.setOptions({ heuristic: undefined, ...this.baseOptions, ...next.options });
     }
@@ -72,8 +75,12 @@ export class EmbeddedPlayground {
     if (!sameList(previous?.controls, next.controls) || !previous) this.playground.setControls(next.controls ?? DEFAULT_EMBED_CONTROLS);
     if (previous?.readonly !== next.readonly) this.playground.setReadonly(next.readonly);
     if (!sameList(previous?.labels, next.labels) || !previous) this.playground.setLabels(next.labels ?? CELL_LABELS);
+    // Only when the lang setting or the page's language changed: a reader's own pick in the
+    // language control stays while other settings change.
     const language = next.language ?? pageLanguage;
-    if (store.language !== language) store.setLanguage(language);
+    const languageChanged = !previous || next.language !== previous.language || pageLanguage !== this.pageLanguage;
+    if (languageChanged && store.language !== language) store.setLanguage(language);
+    this.pageLanguage = pageLanguage;
 
     const problemText = problems.join('; ');
     if (problemText !== this.appliedProblems || mapChanged) {
@@ -90,7 +97,6 @@ export class EmbeddedPlayground {
   destroy(): void {
     this.unsubscribe();
     this.visibility.disconnect();
-    this.playground.store.setFramesHeld(false);
   }
 
   private noteChanges(changes: ReadonlySet<Change>): void {

@@ -14,8 +14,12 @@ const FRAME_OWN: readonly EmbedAttribute[] = ['map', 'width', 'height'];
 export interface IframeEmbed {
   /** Options for mountPlayground. */
   mountOptions: MountOptions;
-  /** Applies the rest of the settings once the playground (and its link) is loaded. */
-  start(playground: PlaygroundHandle, container: HTMLElement): void;
+  /**
+   * Applies the settings once the playground is mounted, with `fragment` (the page's, without
+   * '#') as the map. Returns what opens a later fragment (the address bar's hashchange): the
+   * same path as the element's map setting, so the query's overrides stay.
+   */
+  start(playground: PlaygroundHandle, container: HTMLElement, fragment: string): (fragment: string) => void;
 }
 
 /** The embed settings of a page address's query, or null when it has no `embed` flag. */
@@ -34,10 +38,13 @@ export function embedFromQuery(search: string): IframeEmbed | null {
       // The frame is a document of its own: keys reach it only while it has focus.
       keyboardTarget: document,
     },
-    start(playground, container) {
+    start(playground, container, fragment) {
       container.classList.add('ap-frame');
       const controller = new EmbeddedPlayground(playground, captureShareState(playground.store), container);
-      controller.apply(settings, problems, playground.store.language);
+      const language = playground.store.language;
+      const open = (hash: string) => controller.apply({ ...settings, map: hash === '' ? null : hash }, problems, language);
+      open(fragment);
+      return open;
     },
   };
 }

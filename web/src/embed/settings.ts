@@ -5,13 +5,13 @@
 // Settings come from page authors and from links, so every value is checked against a
 // fixed list or range; a bad one is left out and described in `problems` (shown on the
 // playground as a message), never passed on.
-import { MAX_WEIGHT, type AlgorithmName, type DiagonalName, type HeuristicName, type SearchOptions } from '../engine/engine';
+import { ALGORITHMS, DIAGONALS, HEURISTICS, MAX_WEIGHT, type SearchOptions } from '../engine/engine';
 import { CELL_LABELS, type CellLabel } from '../render/renderer';
 import { SHARE_VERSION_KEY } from '../share/share-link';
-import { SPEEDS } from '../state/speeds';
+import { INSTANT_SPEED_INDEX, SPEEDS } from '../state/speeds';
 import type { Language } from '../state/store';
 import { CONTROL_GROUPS, type ControlGroup } from '../ui/controls';
-import { isLanguage } from '../ui/i18n';
+import { languageFromTag } from '../ui/i18n';
 
 export const EMBED_ATTRIBUTES = [
   'map', 'width', 'height', 'algorithm', 'heuristic', 'diagonal', 'weight',
@@ -39,9 +39,6 @@ export interface EmbedSettings {
   labels: CellLabel[] | null;
 }
 
-const ALGORITHMS: readonly AlgorithmName[] = ['astar', 'dijkstra', 'greedy', 'bfs'];
-const HEURISTICS: readonly HeuristicName[] = ['manhattan', 'euclidean', 'octile', 'chebyshev', 'zero'];
-const DIAGONALS: readonly DiagonalName[] = ['never', 'always', 'if-at-most-one-obstacle', 'only-when-no-obstacles'];
 // A plain number is pixels; otherwise a number with one of the common absolute or relative units.
 const LENGTH = /^(\d+(?:\.\d+)?)(px|em|rem|%|vh|vw|ch)?$/;
 const SPEED = /^(\d+)(\/frame)?$/;
@@ -111,8 +108,8 @@ export function readEmbedSettings(read: (name: EmbedAttribute) => string | null)
   let language: Language | null = null;
   const lang = read('lang');
   if (lang !== null) {
-    if (isLanguage(lang.trim())) language = lang.trim() as Language;
-    else bad('lang', lang, 'en or zh-CN');
+    language = languageFromTag(lang);
+    if (language === null) bad('lang', lang, 'en or zh-CN');
   }
 
   return {
@@ -144,7 +141,7 @@ function mapFragment(value: string | null): string | null {
 function speedIndex(value: string | null, bad: (value: string) => void): number | null {
   if (value === null) return null;
   const text = value.trim().toLowerCase();
-  if (text === 'instant') return SPEEDS.findIndex((speed) => speed.kind === 'instant');
+  if (text === 'instant') return INSTANT_SPEED_INDEX;
   const match = SPEED.exec(text);
   if (!match) {
     bad(value);

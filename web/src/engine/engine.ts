@@ -107,6 +107,12 @@ export class MapFormatError extends Error {
   }
 }
 
+// Every option name, in the order of the enums in cpp/core/options.h, which share links
+// also number them by (share/share-link.ts): never reorder; only append.
+export const ALGORITHMS: readonly AlgorithmName[] = ['astar', 'dijkstra', 'greedy', 'bfs'];
+export const HEURISTICS: readonly HeuristicName[] = ['manhattan', 'euclidean', 'octile', 'chebyshev', 'zero'];
+export const DIAGONALS: readonly DiagonalName[] = ['never', 'always', 'if-at-most-one-obstacle', 'only-when-no-obstacles'];
+
 export const MAX_GRID_SIDE = 4096;
 /** Largest heuristic weight; the core clamps larger ones, so inputs above it are refused. */
 export const MAX_WEIGHT = 100;

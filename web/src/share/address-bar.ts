@@ -17,7 +17,11 @@ const MIN_WRITE_INTERVAL_MS = 400;
 // Encoding is on the main thread; keep it well under 5% of the time even on 1024 x 1024 maps.
 const ENCODE_TIME_FACTOR = 20;
 
-export function attachAddressBar(store: PlaygroundStore, win: Window = window): () => void {
+/**
+ * `onOpen`, when given, opens each fragment (without '#'; '' for none) instead of loading
+ * it directly: the iframe form's, which keeps its settings' overrides.
+ */
+export function attachAddressBar(store: PlaygroundStore, win: Window = window, onOpen?: (fragment: string) => void): () => void {
   // Whatever the store shows before any link is read is the default a bad link falls back to.
   const fallback = captureShareState(store);
   /** The fragment of the state the address stands for: the last link opened or written. */
@@ -27,7 +31,8 @@ export function attachAddressBar(store: PlaygroundStore, win: Window = window): 
 
   const open = (hash: string) => {
     const fragment = hash.startsWith('#') ? hash.slice(1) : hash;
-    if (fragment === '') applyShareState(store, fallback);
+    if (onOpen) onOpen(fragment);
+    else if (fragment === '') applyShareState(store, fallback);
     else loadShareFragment(store, fragment, fallback);
     // A bad link stays in the address until the user changes something, so it can be
     // looked at; a good one is what the page now shows.

@@ -56,8 +56,12 @@ export function captureShareState(store: PlaygroundStore): ShareState {
   };
 }
 
-/** Shows exactly the given state: map, endpoints, options, step and view. */
-export function applyShareState(store: PlaygroundStore, state: ShareState): void {
+/**
+ * Shows exactly the given state: map, endpoints, options, step and view. `overrides`
+ * replace some of the state's options in the same load, so the step is kept and the
+ * search is computed once.
+ */
+export function applyShareState(store: PlaygroundStore, state: ShareState, overrides: Partial<SearchOptions> = {}): void {
   store.loadState({
     map: {
       width: state.width,
@@ -67,7 +71,7 @@ export function applyShareState(store: PlaygroundStore, state: ShareState): void
       goal: { ...state.goal },
       name: SHARED_MAP_NAME,
     },
-    options: { ...state.options },
+    options: { ...state.options, ...overrides },
     step: state.step,
     view: state.view ? toViewport(state.view, store.canvasWidth, store.canvasHeight) : null,
   });
@@ -79,23 +83,25 @@ export function shareFragment(store: PlaygroundStore): string {
 }
 
 /**
- * Opens a link fragment. A bad link shows `fallback` instead, with a message saying what
- * is wrong with the link; returns whether the link itself was shown.
+ * Opens a link fragment, with `overrides` over its options (as applyShareState). A bad
+ * link shows `fallback` instead, with a message saying what is wrong with the link.
+ * Returns the state shown (before the overrides): the link's, or `fallback`.
  */
-export function loadShareFragment(store: PlaygroundStore, fragment: string, fallback: ShareState): boolean {
+export function loadShareFragment(store: PlaygroundStore, fragment: string, fallback: ShareState,
+  overrides: Partial<SearchOptions> = {}): ShareState {
   let state: ShareState;
   try {
     state = decodeShareFragment(fragment);
   } catch (error) {
     // The codec throws nothing else; anything else is a bug and must not be dressed up as a bad link.
     if (!(error instanceof ShareLinkError)) throw error;
-    applyShareState(store, fallback);
+    applyShareState(store, fallback, overrides);
     // No detail: the codec's explanation is English only, and the translated sentence says enough.
     store.showMessage({ kind: 'error', key: SHARE_LINK_MESSAGES[error.problem] });
-    return false;
+    return fallback;
   }
-  applyShareState(store, state);
-  return true;
+  applyShareState(store, state, overrides);
+  return state;
 }
 
 function toShareView(view: Viewport, canvasWidth: number, canvasHeight: number, mapWidth: number, mapHeight: number): ShareView {

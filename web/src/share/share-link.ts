@@ -18,7 +18,7 @@
 // The version is in the fragment's key (`v1=`), so a later format can be added beside
 // this one and old links keep working.
 import { Inflate, deflateSync } from 'fflate';
-import { MAX_WEIGHT, type AlgorithmName, type DiagonalName, type HeuristicName, type Point, type SearchOptions } from '../engine/engine';
+import { ALGORITHMS, DIAGONALS, HEURISTICS, MAX_WEIGHT, type Point, type SearchOptions } from '../engine/engine';
 
 export const SHARE_VERSION_KEY = 'v1';
 export const MIN_SHARE_SIDE = 5;
@@ -26,11 +26,8 @@ export const MAX_SHARE_SIDE = 1024;
 /** Longer fragments are refused unread (a 1024 x 1024 map of random terrain needs about 700,000). */
 export const MAX_FRAGMENT_LENGTH = 1_000_000;
 
-// Wire numbering of options: the same as the enums in cpp/core/options.h. Never reorder;
-// only append.
-const ALGORITHMS: readonly AlgorithmName[] = ['astar', 'dijkstra', 'greedy', 'bfs'];
-const HEURISTICS: readonly HeuristicName[] = ['manhattan', 'euclidean', 'octile', 'chebyshev', 'zero'];
-const DIAGONALS: readonly DiagonalName[] = ['never', 'always', 'if-at-most-one-obstacle', 'only-when-no-obstacles'];
+// Wire numbering of options: their index in these lists, the same as the enums in
+// cpp/core/options.h.
 const DEFAULT_HEURISTIC = 0xff;
 
 /** Where the user was looking: the map point at the centre of the canvas and the size of a cell in CSS pixels. */

@@ -7,16 +7,19 @@ export class SliceRunner {
   private generation = 0;
   private pending: ReturnType<typeof setTimeout> | null = null;
 
-  /** Runs the first slice now, the rest after yields; `work` returns true when done. */
-  start(work: SliceWork, budgetMs: number): void {
+  /**
+   * Runs a first slice of `firstBudgetMs` now, the rest in slices of `budgetMs` after
+   * yields; `work` returns true when done.
+   */
+  start(work: SliceWork, budgetMs: number, firstBudgetMs = budgetMs): void {
     this.cancel();
     const generation = this.generation;
-    const slice = () => {
+    const slice = (budget: number) => {
       this.pending = null;
       if (generation !== this.generation) return;
-      if (!work(budgetMs)) this.pending = setTimeout(slice, 0);
+      if (!work(budget)) this.pending = setTimeout(slice, 0, budgetMs);
     };
-    slice();
+    slice(firstBudgetMs);
   }
 
   cancel(): void {

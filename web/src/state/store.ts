@@ -483,13 +483,11 @@ export class PlaygroundStore {
 
   private finishLive(): void {
     this.finishing = false;
-    this.timeline.noteFinished();
     if (!this.playing) this.stopFrames();
   }
 
   private noteProgress(): void {
     if (this.timeline.finished) {
-      this.timeline.noteFinished();
       this.live = true;
     }
     this.emit('search', 'ui');
@@ -529,7 +527,6 @@ export class PlaygroundStore {
       }
     }
     if (this.timeline.finished) {
-      this.timeline.noteFinished();
       this.live = true;
       this.playing = false;
       this.finishing = false;

@@ -8,6 +8,9 @@
 import type { Grid, Point, Search, SearchOptions, StepEvent, Engine } from '../engine/engine';
 import { SliceRunner } from './slices';
 
+const MEASURE_SLICE_MS = 12;
+const FIRST_MEASURE_SLICE_MS = 3;
+
 export class SearchTimeline {
   readonly display: Search;
   private readonly measure: Search;
@@ -57,13 +60,15 @@ export class SearchTimeline {
     this.measuring.cancel();
     if (!measure) return;
     this.measure.reset(this.start, this.goal);
-    // The first slice runs now, so small maps know their length immediately.
+    // A short first slice runs now, so small maps know their length immediately; it is
+    // short because a paint stroke restarts the search on every pointer move, and on a big
+    // map each of those measurements is thrown away by the next move.
     this.measuring.start((budgetMs) => {
       if (!runFor(this.measure, budgetMs)) return false;
       this.total = this.measure.counters().expanded;
       this.onMeasured();
       return true;
-    }, 12);
+    }, MEASURE_SLICE_MS, FIRST_MEASURE_SLICE_MS);
   }
 
   /** Replays from the start to step `target` (clamped to the search's length). */
@@ -101,14 +106,8 @@ export class SearchTimeline {
     const done = runFor(this.display, budgetMs);
     this.lastEvent = null;
     this.elapsedMs += performance.now() - begin;
-    if (done && this.total === null) this.total = this.step;
     this.changed();
     return done;
-  }
-
-  /** The display search's current state, as the measured total when it just finished. */
-  noteFinished(): void {
-    if (this.finished) this.total = this.step;
   }
 
   delete(): void {
@@ -119,6 +118,8 @@ export class SearchTimeline {
 
   private changed(): void {
     this.revision++;
+    // A finished visible search knows its own length, measured or not.
+    if (this.finished) this.total = this.step;
   }
 }
 

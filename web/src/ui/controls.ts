@@ -39,7 +39,3 @@ export function showGroups(parts: Partial<Record<ControlGroup, HTMLElement>>, vi
   }
   return any;
 }
-
-export function isControlGroup(name: string): name is ControlGroup {
-  return (CONTROL_GROUPS as readonly string[]).includes(name);
-}

@@ -305,6 +305,12 @@ export function isLanguage(value: unknown): value is Language {
   return value === 'en' || value === 'zh-CN';
 }
 
+/** The language for a BCP 47 tag (a `lang` attribute, a browser language): any zh is zh-CN; null for one we lack. */
+export function languageFromTag(tag: string): Language | null {
+  const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
+  return primary === 'zh' ? 'zh-CN' : primary === 'en' ? 'en' : null;
+}
+
 export function initialLanguage(storage: Storage | null, browserLanguages: readonly string[]): Language {
   try {
     const saved = storage?.getItem(STORAGE_KEY);
@@ -312,7 +318,7 @@ export function initialLanguage(storage: Storage | null, browserLanguages: reado
   } catch {
     // Storage may be blocked (privacy settings); fall back to the browser's language.
   }
-  return browserLanguages.some((l) => l.toLowerCase().startsWith('zh')) ? 'zh-CN' : 'en';
+  return browserLanguages.some((l) => languageFromTag(l) === 'zh-CN') ? 'zh-CN' : 'en';
 }
 
 export function rememberLanguage(storage: Storage | null, language: Language): void {

@@ -1,6 +1,6 @@
 // The side panel: search options, drawing tools, map size, generators, presets, import
 // and export, the legend and the credits.
-import type { AlgorithmName, DiagonalName, HeuristicName } from '../engine/engine';
+import { ALGORITHMS, DIAGONALS, HEURISTICS, type AlgorithmName, type DiagonalName, type HeuristicName } from '../engine/engine';
 import { GENERATOR_NAMES, type GeneratorName } from '../generators/generators';
 import { readPalette } from '../render/palette';
 import { importMapFile } from '../input/files';
@@ -10,9 +10,6 @@ import { showGroups, type ControlGroup } from './controls';
 import { el, Phrases, setAttribute, setText } from './dom';
 import { translate, type PhraseKey } from './i18n';
 
-const ALGORITHMS: AlgorithmName[] = ['astar', 'dijkstra', 'greedy', 'bfs'];
-const HEURISTICS: HeuristicName[] = ['manhattan', 'euclidean', 'octile', 'chebyshev', 'zero'];
-const DIAGONALS: DiagonalName[] = ['never', 'always', 'if-at-most-one-obstacle', 'only-when-no-obstacles'];
 const TOOLS: Tool[] = ['wall', 'erase', 'terrain', 'pan'];
 
 export interface PanelActions {

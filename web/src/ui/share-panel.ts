@@ -20,10 +20,6 @@ export interface ShareLinks {
 
 export interface SharePanel {
   element: HTMLElement;
-  /** The link Share copies now. */
-  shareLink(): string;
-  /** The two Embed snippets for the current state. */
-  snippets(): { element: string; iframe: string };
 }
 
 /** Iframe height in the snippet: the map, the default controls and the status line. */
@@ -104,7 +100,7 @@ export function buildSharePanel(store: PlaygroundStore, phrases: Phrases, links:
     status,
     fallback,
     dialog);
-  return { element, shareLink, snippets };
+  return { element };
 }
 
 function button(phrases: Phrases, key: PhraseKey, action: string, onClick: () => void | Promise<void>): HTMLButtonElement {
