@@ -70,6 +70,12 @@ std::uint8_t Grid::min_cost() const {
   return kMinTerrainCost;
 }
 
+bool Grid::uniform_cost() const {
+  int costs_present = 0;
+  for (std::uint8_t c = kMinTerrainCost; c <= kMaxTerrainCost; ++c) costs_present += cells_per_cost_[c] != 0;
+  return costs_present <= 1;
+}
+
 std::uint8_t Grid::compute_mask(int x, int y) const {
   std::uint8_t mask = 0;
   for (int dir = 0; dir < kDirectionCount; ++dir) {

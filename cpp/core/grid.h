@@ -78,6 +78,9 @@ class Grid {
 
   // Smallest terrain cost of any walkable cell (1 when there is none).
   std::uint8_t min_cost() const;
+  // True when every walkable cell has the same terrain cost (or none is walkable): the
+  // maps JPS and Theta* are defined on.
+  bool uniform_cost() const;
 
   // Raw row-major costs, for bulk export and typed-array views.
   const std::uint8_t* costs() const { return costs_.data(); }

@@ -1,117 +1,132 @@
 #include "search.h"
 
 #include <algorithm>
+#include <cstdlib>
+
 
 namespace astar {
 
-Search::Search(const Grid& grid) : grid_(&grid), open_(PositionOf{&cells_}) { set_grid(grid); }
-
 void Search::set_grid(const Grid& grid) {
   grid_ = &grid;
-  // Resizing value-initialises new cells with stamp 0; bumping the stamp below makes
-  // every old cell foreign to the next search as well.
-  cells_.resize(grid.cell_count());
-  open_.clear();
+  cell_count_ = grid.cell_count();
+  resize(cell_count_);
+  // Resized arrays start with stamp 0; bumping the stamp makes every old cell foreign to
+  // the next search as well.
+  if (++stamp_ == 0) {
+    clear_stamps();
+    stamp_ = 1;
+  }
   status_ = Status::Ready;
+  refusal_ = Refusal::None;
   path_.clear();
+  path_cost_ = NAN;
   counters_ = {};
-  new_stamp();
   grid_revision_ = grid.revision();
 }
 
-void Search::new_stamp() {
+bool Search::reset(Point start, Point goal) {
+  if (cell_count_ != grid_->cell_count()) {
+    cell_count_ = grid_->cell_count();
+    resize(cell_count_);
+  }
   if (++stamp_ == 0) {
     // Wrapped: old stamps would alias the new one, so clear them (once per 65535 resets).
-    for (CellState& c : cells_) c.stamp = 0;
+    clear_stamps();
     stamp_ = 1;
   }
-}
-
-bool Search::reset(Point start, Point goal) {
-  if (cells_.size() != grid_->cell_count()) cells_.resize(grid_->cell_count());
-  open_.clear();
   path_.clear();
+  path_cost_ = NAN;
   counters_ = {};
-  new_stamp();
+  refusal_ = Refusal::None;
   grid_revision_ = grid_->revision();
-  if (!grid_->in_bounds(start.x, start.y) || !grid_->in_bounds(goal.x, goal.y)) {
+  if (!runs(options_.algorithm) || !grid_->in_bounds(start.x, start.y) || !grid_->in_bounds(goal.x, goal.y)) {
     status_ = Status::Ready;
     return false;
   }
   start_ = start;
   goal_ = goal;
-  goal_id_ = grid_->id(goal);
-  heuristic_ = effective_heuristic(options_);
-  weight_ = effective_weight(options_);
-  h_scale_ = grid_->min_cost();
-  for (int dir = 0; dir < kDirectionCount; ++dir) neighbour_offset_[dir] = kDirDy[dir] * grid_->width() + kDirDx[dir];
-
-  const CellId sid = grid_->id(start);
-  if (!grid_->passable(sid) || !grid_->passable(goal_id_)) {
+  heuristic_ = HeuristicParams::make(effective_heuristic(options_), goal.x, goal.y, options_.cost_model,
+                                     grid_->min_cost(), effective_weight(options_));
+  refusal_ = refusal_for(options_, *grid_);
+  if (refusal_ != Refusal::None) {
+    status_ = Status::Refused;
+    return true;
+  }
+  if (!grid_->passable(grid_->id(start)) || !grid_->passable(grid_->id(goal))) {
     status_ = Status::NoPath;
     return true;
   }
-  CellState& s = cells_[sid];
-  s.stamp = stamp_;
-  s.g = 0;
-  s.parent = kNoDirection;
-  s.phase = static_cast<std::uint8_t>(CellPhase::Open);
-  open_.push(make_entry(open_key(options_.algorithm, weight_, 0, heuristic_at(start.x, start.y), 0), 0.0, sid));
-  counters_.opened = 1;
-  counters_.max_open = 1;
-  status_ = Status::Running;
+  begin();
+  return true;
+}
+
+bool Search::step() {
+  if (!runnable()) return false;
+  advance(nullptr);
+  give_up_if_capped();
+  return true;
+}
+
+bool Search::step(std::vector<Event>& events) {
+  events.clear();
+  if (!runnable()) return false;
+  advance(&events);
+  give_up_if_capped();
   return true;
 }
 
 std::uint64_t Search::run_steps(std::uint64_t count) {
-  // The checks step() makes before each expansion cannot change while this loop runs
-  // (nothing else touches the grid), so they are made once.
-  std::uint64_t made = 0;
-  if (status_ != Status::Running || stale()) return 0;
-  NullListener none;
-  while (made < count && status_ == Status::Running && expand_next(none)) ++made;
+  // The checks step() makes before each expansion cannot change while this runs (nothing
+  // else touches the grid), so they are made once.
+  if (!runnable() || count == 0) return 0;
+  if (options_.max_expansions != 0) count = std::min(count, options_.max_expansions - counters_.expanded);
+  const std::uint64_t made = advance_many(count);
+  give_up_if_capped();
   return made;
 }
 
-void Search::finish_found(CellId goal) {
-  status_ = Status::Found;
-  CellId id = goal;
-  for (;;) {
-    CellState& c = cells_[id];
-    c.phase = static_cast<std::uint8_t>(CellPhase::Path);
-    path_.push_back(grid_->point(id));
-    if (c.parent == kNoDirection) break;
-    const int dir = c.parent;
-    id = static_cast<CellId>(static_cast<int>(id) - kDirDy[dir] * grid_->width() - kDirDx[dir]);
-  }
-  std::reverse(path_.begin(), path_.end());
+void Search::give_up_if_capped() {
+  if (status_ == Status::Running && options_.max_expansions != 0 && counters_.expanded >= options_.max_expansions)
+    status_ = Status::GaveUp;
 }
-
-double Search::path_cost() const { return status_ == Status::Found ? cells_[goal_id_].g : NAN; }
-
-double Search::g(CellId id) const { return phase(id) == CellPhase::Unseen ? NAN : cells_[id].g; }
 
 double Search::h(CellId id) const {
+  if (status_ == Status::Ready || id >= grid_->cell_count()) return NAN;
   const Point p = grid_->point(id);
-  return heuristic_at(p.x, p.y);
+  return heuristic_.at(p.x, p.y);
 }
 
-double Search::f(CellId id) const {
-  if (phase(id) == CellPhase::Unseen) return NAN;
-  return f_value(cells_[id].g, h(id));
+std::vector<Point> Search::route_to(CellId id) const {
+  std::vector<Point> route;
+  if (id >= grid_->cell_count() || phase(id) == CellPhase::Unseen) return route;
+  // A parent chain is at most one entry per cell; the bound guards against a cycle that a
+  // bug could leave, which would otherwise loop forever.
+  for (CellId at = id; at != kNoCell && route.size() <= grid_->cell_count(); at = stored_parent(at))
+    route.push_back(grid_->point(at));
+  std::reverse(route.begin(), route.end());
+  return route;
 }
 
-int Search::parent(CellId id) const {
-  if (phase(id) == CellPhase::Unseen) return -1;
-  const int dir = cells_[id].parent;
-  if (dir == kNoDirection) return -1;
-  const Point p = grid_->point(id);
-  return static_cast<int>(grid_->id(p.x - kDirDx[dir], p.y - kDirDy[dir]));
-}
-
-std::uint32_t Search::expansion_order(CellId id) const {
-  const CellPhase ph = phase(id);
-  return (ph == CellPhase::Closed || ph == CellPhase::Path) ? cells_[id].aux : 0;
+void Search::finish_found(CellId end, double cost, bool fill) {
+  status_ = Status::Found;
+  path_cost_ = cost;
+  std::vector<Point> corners = route_to(end);
+  if (!fill) {
+    path_ = std::move(corners);
+    return;
+  }
+  path_.clear();
+  for (std::size_t i = 0; i < corners.size(); ++i) {
+    if (i > 0) {
+      // Consecutive stored parents lie on one straight or diagonal line (JPS's jumps):
+      // put back the cells in between.
+      Point at = corners[i - 1];
+      const int dx = (corners[i].x > at.x) - (corners[i].x < at.x);
+      const int dy = (corners[i].y > at.y) - (corners[i].y < at.y);
+      for (at = {at.x + dx, at.y + dy}; !(at == corners[i]); at = {at.x + dx, at.y + dy}) path_.push_back(at);
+    }
+    path_.push_back(corners[i]);
+  }
 }
 
 }  // namespace astar

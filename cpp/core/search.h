@@ -1,377 +1,216 @@
-// Search: a resumable best-first search over a Grid, one expansion at a time.
+// Search: the one runtime interface every search algorithm implements.
 //
-// One algorithm serves every use. `step(listener)` advances exactly one expansion and
-// tells the listener what happened; the benchmark and `run()` pass NullListener, whose
-// empty inline hooks compile away (warthog's dummy_listener idea), so observing costs
-// nothing when nobody observes. The animated front end uses StepRecorder, which turns
-// the same calls into a StepEvent value.
+// The front end, the bindings, the CLI and the tests drive every algorithm through this
+// class: reset, step (observed, one expansion, reported as events), run flat out, read
+// per-cell state. Which class runs an algorithm is decided once, by make_search() from the
+// algorithm table (options.h):
+//   BestFirstSearch<GridMoves>   A*, Dijkstra, greedy, breadth-first, depth-first: one loop
+//                                that differs only in the priority it orders cells by
+//   BestFirstSearch<JumpMoves>   jump point search: the same loop, successors found by jumps
+//   BestFirstSearch<AnyAngle>    Theta*: the same loop, parents taken from the parent's parent
+//                                when in line of sight
+//   BidirectionalSearch          two frontiers and a meeting rule
+//   IdaStarSearch                a depth-first stack under a rising f threshold
 //
-// All four algorithms are the same loop with a different priority:
-//   A*            g + w*h     open cells may be improved; closed cells are final
-//   Dijkstra      g           A* with the zero heuristic (not a copy of it)
-//   greedy        h           first discovery is final (no improvement)
-//   breadth-first moves made  first discovery is final; costs are ignored for order
-// Ties are broken as documented in open_list.h, and neighbours are considered in the
-// direction order of moves.h, so the same inputs give the same sequence of steps. The
-// front end relies on that: "step back to k" is "reset and replay k steps".
+// Steps. One step is one expansion for every algorithm, so a timeline of k steps means the
+// same thing everywhere, and the expansion cap (SearchOptions::max_expansions) is exact.
+// An observed step reports what happened as a list of Events (a tagged union: the kind
+// says which fields mean what). Unobserved steps (run_steps, the benchmark) compute none of
+// it: every algorithm's loop is a template over a listener whose NullListener version
+// compiles the reporting away (warthog's dummy_listener idea).
 //
-// Per-cell state is one 16-byte CellState in a flat array indexed by cell id. A cell
-// belongs to the current search only if its stamp equals the search's stamp, so reset()
-// is O(1): it bumps the stamp instead of clearing megabytes (the whole array is cleared
-// once every 65535 resets, when the 16-bit stamp wraps). The array is reused, and the
-// open list keeps its capacity, so a search allocates nothing per expansion.
+// Per-cell state. Each search keeps its own flat arrays indexed by cell id, and describes
+// the ones worth drawing as Channels: a name, an element type and a strided view of memory.
+// JavaScript reads them as typed-array views without knowing any layout. A channel's
+// element belongs to the current search only where its stamp element equals stamp(): reset
+// is O(1) because it bumps the stamp instead of clearing megabytes.
 //
-// The grid is only read. Editing it while a search is in progress makes the search
-// stale: step() then does nothing until reset().
+// Determinism. The same grid, options, start and goal always give the same sequence of
+// steps; the front end relies on it ("step back to k" can be "reset and replay k steps").
+//
+// The grid is only read. Editing it while a search is in progress makes the search stale:
+// step() then does nothing until reset().
 #pragma once
 
-#include <array>
-#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "grid.h"
-#include "moves.h"
-#include "open_list.h"
+#include "events.h"
+#include "heuristics.h"
 #include "options.h"
 
 namespace astar {
 
-enum class Status : std::uint8_t { Ready = 0, Running = 1, Found = 2, NoPath = 3 };
+enum class Status : std::uint8_t {
+  Ready = 0,    // not started, or a point was outside the grid
+  Running = 1,
+  Found = 2,
+  NoPath = 3,   // the whole reachable part was searched: there is no path
+  GaveUp = 4,   // stopped at SearchOptions::max_expansions; whether a path exists is unknown
+  Refused = 5,  // the options do not apply to this grid (see refusal())
+};
 
-// What a cell is in the current search. Path cells are closed cells on the found path.
+// What a cell is in the current search. Path cells are on the found path.
+// IDA* keeps no open list: for it, Open means "on the current depth-first path".
 enum class CellPhase : std::uint8_t { Unseen = 0, Open = 1, Closed = 2, Path = 3 };
 
-// Laid out for typed-array views from JavaScript: the offsets below are part of the
-// bindings' contract (see web/src/engine/astar-wasm.d.ts) and are checked here.
-struct CellState {
-  double g;               // cost of the best known path from the start
-  std::uint32_t aux;      // heap position while open; expansion order (1-based) once closed
-  std::uint16_t stamp;    // equals Search::stamp() when the cell belongs to this search
-  std::uint8_t phase;     // CellPhase
-  std::uint8_t parent;    // direction of the move that reached this cell, kNoDirection at start
-};
-static_assert(sizeof(CellState) == 16, "search state must stay at 16 bytes per cell");
-static_assert(offsetof(CellState, g) == 0 && offsetof(CellState, aux) == 8 && offsetof(CellState, stamp) == 12 &&
-              offsetof(CellState, phase) == 14 && offsetof(CellState, parent) == 15);
-
-enum class Outcome : std::uint8_t {
-  Opened = 0,          // seen for the first time, added to the open list
-  Improved = 1,        // already open, a cheaper way found: g lowered, parent changed
-  NotImproved = 2,     // already open, this way is no cheaper
-  AlreadyClosed = 3,   // already expanded
-  Blocked = 4,         // in bounds but a wall, or a diagonal the diagonal mode forbids
-};
-
 struct Counters {
-  std::uint64_t expanded = 0;
-  std::uint64_t opened = 0;
-  std::uint64_t improved = 0;
-  std::uint64_t max_open = 0;
+  std::uint64_t expanded = 0;  // steps taken: cells expanded, re-expansions included
+  std::uint64_t opened = 0;    // cells added to an open list (both, for bidirectional)
+  std::uint64_t improved = 0;  // cheaper ways found to open cells
+  std::uint64_t max_open = 0;  // largest open list (stack for IDA*) seen so far
 };
 
-// A listener has on_expand and on_neighbour (see NullListener). It may also declare
-//   static constexpr bool kObserves = false;      nothing to compute for on_expand
-//   static constexpr bool kWantsBlocked = false;  no Blocked reports
-// Both default to true, so a listener written for a test sees everything.
-template <class Listener>
-constexpr bool listener_observes() {
-  if constexpr (requires { Listener::kObserves; }) return Listener::kObserves;
-  else return true;
-}
-template <class Listener>
-constexpr bool listener_wants_blocked() {
-  if constexpr (requires { Listener::kWantsBlocked; }) return Listener::kWantsBlocked;
-  else return true;
-}
-
-struct NullListener {
-  static constexpr bool kObserves = false;  // lets the search skip work only observers need
-  static constexpr bool kWantsBlocked = false;
-  void on_expand(CellId, double /*g*/, double /*h*/, double /*f*/) {}
-  void on_neighbour(CellId, Outcome, double /*old_g*/, double /*new_g*/) {}
+// Figures some searches have besides the counters (NaN / kNoCell where they do not apply).
+struct Progress {
+  double threshold = NAN;      // IDA*: the current f threshold
+  double iteration = NAN;      // IDA*: the current iteration, 1-based
+  double meeting_cost = NAN;   // bidirectional: the cost of the best meeting found so far
+  CellId meeting_cell = kNoCell;  // bidirectional: where that meeting is
 };
 
-struct NeighbourEvent {
-  CellId cell;
-  Outcome outcome;
-  double old_g;  // g before this step (NaN when the cell was unseen or is blocked)
-  double new_g;  // g after this step (NaN when blocked; equals old_g unless Opened/Improved)
+// A strided view of one per-cell array. Element i is at data + i * stride; it belongs to the
+// current search where the u16 at stamp + i * stamp_stride equals Search::stamp() (or always,
+// when stamp is null). Names and meanings are listed at Search::channels().
+enum class ChannelType : std::uint8_t { U8 = 0, U16 = 1, U32 = 2, F64 = 3 };
+struct Channel {
+  const char* name;
+  ChannelType type;
+  const void* data;
+  std::uint32_t stride;
+  const std::uint16_t* stamp;
+  std::uint32_t stamp_stride;
 };
 
-struct StepEvent {
-  CellId cell = 0;
-  double g = 0, h = 0, f = 0;
-  std::vector<NeighbourEvent> neighbours;
-};
-
-// Records one step into a reusable StepEvent.
-struct StepRecorder {
-  StepEvent* event;
-  void on_expand(CellId cell, double g, double h, double f) {
-    event->cell = cell;
-    event->g = g;
-    event->h = h;
-    event->f = f;
-    event->neighbours.clear();
-  }
-  void on_neighbour(CellId cell, Outcome outcome, double old_g, double new_g) {
-    event->neighbours.push_back({cell, outcome, old_g, new_g});
-  }
-};
-
-// The heuristic of one search, resolved at reset(): the distance estimate to the goal,
-// scaled by the grid's cheapest terrain (so it stays admissible), and the weight A*
-// applies to it. A value type so the expansion loop can hold it in registers.
-struct HeuristicParams {
-  Heuristic kind;
-  int goal_x, goal_y;
-  double scale;
-  double weight;
-  double at(int x, int y) const;
-};
-
+// Derived classes call set_grid(grid) at the end of their constructor (it sizes their
+// arrays through the virtual resize()).
 class Search {
  public:
-  explicit Search(const Grid& grid);
+  Search(const Grid& grid, const SearchOptions& options) : grid_(&grid), options_(options) {}
+  virtual ~Search() = default;
   Search(const Search&) = delete;
   Search& operator=(const Search&) = delete;
 
-  // Takes effect at the next reset().
+  // Whether this class runs `algorithm` (make_search picks the class that does).
+  virtual bool runs(Algorithm algorithm) const = 0;
+
+  // Takes effect at the next reset(). The algorithm must be one this class runs (see
+  // make_search and runs()); otherwise reset() refuses to start.
   void set_options(const SearchOptions& options) { options_ = options; }
   const SearchOptions& options() const { return options_; }
   // Switch to another grid (for example after loading a map of another size). The
   // search becomes Ready with no start or goal until reset().
   void set_grid(const Grid& grid);
   const Grid& grid() const { return *grid_; }
+  // Display-only channels that cost time to keep (JPS's "scanned") are kept only while
+  // tracing is on, in unobserved steps as in observed ones, so replaying to step k shows
+  // what stepping k times shows. Off by default (benchmarks, the CLI); read at reset().
+  void set_tracing(bool on) { tracing_ = on; }
+  bool tracing() const { return tracing_; }
 
-  // Starts a new search. False (and status Ready) when a point is outside the grid.
-  // A start or goal on a wall gives NoPath at once.
+  // Starts a new search. False (status Ready) when a point is outside the grid or the
+  // options name an algorithm this class does not run. Refused when the options do not
+  // apply to this grid; NoPath at once when the start or goal is a wall.
   bool reset(Point start, Point goal);
 
   // One expansion. False when there was nothing to do (finished, never reset, or stale).
-  bool step() {
-    NullListener none;
-    return step(none);
-  }
-  template <class Listener>
-  bool step(Listener& listener);
-  // Convenience for observers: the last step as a value.
-  bool step_recorded(StepEvent& event) {
-    StepRecorder recorder{&event};
-    return step(recorder);
-  }
-  // Up to `count` expansions; returns how many were made.
+  bool step();
+  // One expansion, with what happened appended to `events` (cleared first).
+  bool step(std::vector<Event>& events);
+  // Up to `count` unobserved expansions; returns how many were made.
   std::uint64_t run_steps(std::uint64_t count);
   void run() { run_steps(UINT64_MAX); }
 
   Status status() const { return status_; }
-  bool finished() const { return status_ == Status::Found || status_ == Status::NoPath; }
-  bool stale() const { return grid_->revision() != grid_revision_ || grid_->cell_count() != cells_.size(); }
+  Refusal refusal() const { return refusal_; }
+  bool finished() const { return status_ != Status::Ready && status_ != Status::Running; }
+  bool stale() const { return grid_->revision() != grid_revision_ || grid_->cell_count() != cell_count_; }
   Point start() const { return start_; }
   Point goal() const { return goal_; }
 
-  // From start to goal; empty unless Found.
+  // From start to goal; empty unless Found. Grid searches list every cell (JPS's jumps
+  // filled in); any-angle searches list the corners of the polyline.
   const std::vector<Point>& path() const { return path_; }
-  double path_cost() const;  // NaN unless Found
+  double path_cost() const { return status_ == Status::Found ? path_cost_ : NAN; }
   const Counters& counters() const { return counters_; }
-  std::size_t open_size() const { return open_.size(); }
+  // Cells in the open list now (IDA*: on the stack; bidirectional: both lists).
+  virtual std::size_t open_size() const = 0;
+  virtual Progress progress() const { return {}; }
 
-  // Per-cell reads for observers.
-  CellPhase phase(CellId id) const {
-    const CellState& c = cells_[id];
-    return c.stamp == stamp_ ? static_cast<CellPhase>(c.phase) : CellPhase::Unseen;
-  }
-  double g(CellId id) const;       // NaN when unseen
-  double h(CellId id) const;       // heuristic to the goal (scaled by the grid's cheapest terrain, unweighted)
-  double f(CellId id) const;       // A*: g + weight*h; Dijkstra g; greedy h; breadth-first g. NaN when unseen
-  int parent(CellId id) const;     // parent's cell id, or -1 (start, or unseen)
-  std::uint32_t expansion_order(CellId id) const;  // 1-based; 0 if not expanded
-  const CellState* cell_states() const { return cells_.data(); }
+  // Per-cell reads for observers. For bidirectional search they describe the forward
+  // frontier; its channels describe both.
+  virtual CellPhase phase(CellId id) const = 0;
+  virtual double g(CellId id) const = 0;  // NaN when unseen
+  // The heuristic estimate to the goal (scaled by the cheapest terrain, unweighted); NaN
+  // before the first reset().
+  double h(CellId id) const;
+  // The priority the cell is ordered by: A* g + w*h, Dijkstra g, greedy h; breadth- and
+  // depth-first have no cost priority and report g. NaN when unseen.
+  virtual double f(CellId id) const = 0;
+  virtual CellId parent(CellId id) const = 0;  // kNoCell for the start or an unseen cell
+  virtual std::uint32_t expansion_order(CellId id) const = 0;  // 1-based; 0 if never expanded
+  // The best known route from the start to `id` (empty when unseen): the tree the search
+  // has grown so far, read back through parents. IDA*: the current depth-first path.
+  std::vector<Point> route_to(CellId id) const;
+
+  // Per-cell arrays worth drawing. Every search has
+  //   "phase"  u8   CellPhase               "g"     f64  cost from the start
+  //   "order"  u32  expansion order, where phase is Closed or Path (else meaningless)
+  //   and either "parentDir" u8 (direction of the move from the parent, 255 none) or
+  //   "parentId" u32 (the parent's cell id, kNoCell none).
+  // Some add: "scanned" (JPS: u16, equal to the stamp where a jump scan passed over the
+  // cell), "visits" (IDA*: u32, expansions of the cell in this search), and for
+  // bidirectional search the backward frontier's "phaseBack", "gBack", "parentDirBack".
+  virtual std::vector<Channel> channels() const = 0;
   std::uint16_t stamp() const { return stamp_; }
 
- private:
-  struct PositionOf {
-    std::vector<CellState>* cells;
-    std::uint32_t& operator()(std::uint32_t id) const { return (*cells)[id].aux; }
-  };
+ protected:
+  // Called by set_grid(): resize per-cell arrays (keeping nothing).
+  virtual void resize(std::size_t cells) = 0;
+  // Called by reset() once the points are valid and the options apply: start searching
+  // from start_ to goal_ (the base has resolved heuristic_, the stamp and the counters).
+  // Sets status_ to Running, or to NoPath / Found when there is nothing to search.
+  virtual void begin() = 0;
+  // One expansion of a Running, current search; `events` is null when unobserved.
+  virtual void advance(std::vector<Event>* events) = 0;
+  // Up to `count` unobserved expansions of a Running, current search, stopping early when
+  // it finishes; returns how many were made.
+  virtual std::uint64_t advance_many(std::uint64_t count) = 0;
+  // Called when the stamp wrapped around: every stamp array must be cleared.
+  virtual void clear_stamps() = 0;
+  // The stored parent of a cell, for route_to and the path (kNoCell for none).
+  virtual CellId stored_parent(CellId id) const = 0;
 
-  template <class Listener>
-  bool expand_next(Listener& listener);
-  HeuristicParams heuristic_params() const;
-  double heuristic_at(int x, int y) const;
-  double f_value(double g, double h_value) const { return f_value(options_.algorithm, weight_, g, h_value); }
-  static double f_value(Algorithm algorithm, double weight, double g, double h_value);
-  static std::uint64_t open_key(Algorithm algorithm, double weight, double g, double h_value, std::uint64_t bfs_key);
-  void finish_found(CellId goal);
-  void new_stamp();
+  // Fills path_ by following stored parents back from `end` (grid cells; consecutive
+  // cells farther apart than one move are filled in along their straight or diagonal
+  // line when `fill` is set) and sets status_ = Found, path_cost_ = cost.
+  void finish_found(CellId end, double cost, bool fill);
 
   const Grid* grid_;
   SearchOptions options_;
-  // Resolved at reset() from options_ and the grid.
-  Heuristic heuristic_ = Heuristic::Octile;
-  double weight_ = 1.0;
-  double h_scale_ = 1.0;  // grid's cheapest terrain cost
-  std::array<int, kDirectionCount> neighbour_offset_{};  // id delta per direction
-
-  std::vector<CellState> cells_;
-  OpenList<PositionOf> open_;
-  std::uint16_t stamp_ = 0;
-  std::uint64_t grid_revision_ = 0;
-
+  HeuristicParams heuristic_;  // toward the goal, resolved at reset()
   Point start_{}, goal_{};
-  CellId goal_id_ = 0;
   Status status_ = Status::Ready;
+  Refusal refusal_ = Refusal::None;
   Counters counters_;
   std::vector<Point> path_;
+  double path_cost_ = NAN;
+  std::uint16_t stamp_ = 0;
+  bool tracing_ = false;
+
+ private:
+  bool runnable() const { return status_ == Status::Running && !stale(); }
+  void give_up_if_capped();
+
+  std::uint64_t grid_revision_ = 0;
+  std::size_t cell_count_ = 0;
 };
 
-// ---------------------------------------------------------------------------------------
-// The algorithm. Kept in the header so each listener type gets its own inlined copy.
-
-inline double HeuristicParams::at(int x, int y) const {
-  const double dx = std::abs(x - goal_x), dy = std::abs(y - goal_y);
-  double d;
-  switch (kind) {
-    case Heuristic::Manhattan: d = dx + dy; break;
-    case Heuristic::Euclidean: d = std::sqrt(dx * dx + dy * dy); break;
-    case Heuristic::Octile: d = dx + dy + (kSqrt2 - 2.0) * (dx < dy ? dx : dy); break;
-    case Heuristic::Chebyshev: d = dx > dy ? dx : dy; break;
-    default: d = 0; break;
-  }
-  return d * scale;
-}
-
-inline HeuristicParams Search::heuristic_params() const { return {heuristic_, goal_.x, goal_.y, h_scale_, weight_}; }
-
-inline double Search::heuristic_at(int x, int y) const { return heuristic_params().at(x, y); }
-
-// The f a user sees: A* g + w*h (Dijkstra's h is zero), greedy h, breadth-first g (its
-// order is by moves made, which is not a cost).
-inline double Search::f_value(Algorithm algorithm, double weight, double g, double h_value) {
-  switch (algorithm) {
-    case Algorithm::GreedyBestFirst: return h_value;
-    case Algorithm::BreadthFirst: return g;
-    default: return g + weight * h_value;
-  }
-}
-
-// The open list's key. Breadth-first orders by moves made: its key is the parent's key
-// plus one unit (bfs_key), so no per-cell depth is stored.
-inline std::uint64_t Search::open_key(Algorithm algorithm, double weight, double g, double h_value,
-                                      std::uint64_t bfs_key) {
-  return algorithm == Algorithm::BreadthFirst ? bfs_key : priority_key(f_value(algorithm, weight, g, h_value));
-}
-
-template <class Listener>
-bool Search::step(Listener& listener) {
-  if (status_ != Status::Running || stale()) return false;
-  return expand_next(listener);
-}
-
-// One expansion of a running, current search. Everything the loop reads is first copied
-// into locals: the per-cell stores below write single bytes (phase, parent), which C++
-// lets alias any object, so without the copies the compiler would reload every member
-// and vector pointer after each store.
-template <class Listener>
-bool Search::expand_next(Listener& listener) {
-  // Running implies a non-empty open list: the expansion that empties it ends the search.
-  CellState* const cells = cells_.data();
-  const std::uint8_t* const costs = grid_->costs();
-  const std::uint16_t stamp = stamp_;
-  const Algorithm algorithm = options_.algorithm;
-  const Diagonal diagonal = options_.diagonal;
-
-  const OpenEntry top = open_.pop();
-  const CellId id = top.id();
-  CellState& cell = cells[id];
-  cell.phase = static_cast<std::uint8_t>(CellPhase::Closed);
-  cell.aux = static_cast<std::uint32_t>(++counters_.expanded);
-
-  const int width = grid_->width();
-  if (!open_.empty()) {
-    // The next cell to expand is most likely the new top; start loading its neighbours'
-    // state now (the array is larger than the caches on big maps).
-    // Addresses are computed as integers: on the map's edge rows they lie outside the
-    // array, which a prefetch tolerates and pointer arithmetic does not.
-    const std::uintptr_t base = reinterpret_cast<std::uintptr_t>(cells);
-    const std::uintptr_t row = static_cast<std::uintptr_t>(width) * sizeof(CellState);
-    const std::uintptr_t ahead = base + (static_cast<std::uintptr_t>(open_.top().id()) - 1) * sizeof(CellState);
-    __builtin_prefetch(reinterpret_cast<const void*>(ahead - row));
-    __builtin_prefetch(reinterpret_cast<const void*>(ahead));
-    __builtin_prefetch(reinterpret_cast<const void*>(ahead + row));
-  }
-  const int x = static_cast<int>(id % static_cast<CellId>(width));
-  const int y = static_cast<int>(id / static_cast<CellId>(width));
-  const double g = cell.g;
-  if constexpr (listener_observes<Listener>()) {
-    const double h_here = heuristic_at(x, y);
-    listener.on_expand(id, g, h_here, f_value(g, h_here));
-  }
-
-  if (id == goal_id_) {
-    finish_found(id);
-    return true;
-  }
-
-  const bool may_improve = algorithm == Algorithm::AStar || algorithm == Algorithm::Dijkstra;
-  const std::uint64_t bfs_key = top.key + priority_key(1.0);
-  const std::uint8_t moves = allowed_moves(diagonal, grid_->neighbour_mask(id));
-  const HeuristicParams hp = heuristic_params();
-  const std::array<int, kDirectionCount> offsets = neighbour_offset_;
-
-  // Unobserved runs visit only the allowed moves' bits; observers that want blocked
-  // neighbours reported visit all eight directions, in the same order.
-  const unsigned visit = listener_wants_blocked<Listener>() ? 0xFFu : moves;
-  std::uint64_t opened = 0;
-  for (unsigned remaining = visit; remaining != 0; remaining &= remaining - 1) {
-    const int dir = std::countr_zero(remaining);
-    if constexpr (listener_wants_blocked<Listener>()) {
-      if (!(moves & (1u << dir))) {
-        const int nx = x + kDirDx[dir], ny = y + kDirDy[dir];
-        const bool is_move = diagonal != Diagonal::Never || !is_diagonal(dir);
-        if (is_move && grid_->in_bounds(nx, ny)) listener.on_neighbour(grid_->id(nx, ny), Outcome::Blocked, NAN, NAN);
-        continue;
-      }
-    }
-    const CellId nid = id + static_cast<CellId>(offsets[dir]);
-    CellState& next = cells[nid];
-    const double new_g = g + kDirLength[dir] * costs[nid];
-
-    if (next.stamp != stamp) {
-      const double h_next = hp.at(x + kDirDx[dir], y + kDirDy[dir]);
-      next.stamp = stamp;
-      next.g = new_g;
-      next.parent = static_cast<std::uint8_t>(dir);
-      next.phase = static_cast<std::uint8_t>(CellPhase::Open);
-      open_.push(make_entry(open_key(algorithm, hp.weight, new_g, h_next, bfs_key), new_g, nid));
-      ++opened;
-      listener.on_neighbour(nid, Outcome::Opened, NAN, new_g);
-    } else if (new_g < next.g - 1e-9 * next.g && may_improve &&
-               next.phase == static_cast<std::uint8_t>(CellPhase::Open)) {
-      // Cheaper than the known g is rare and tested first: when it fails we are done with
-      // this neighbour after one data-dependent branch. The relative epsilon keeps
-      // rounding noise (two routes of equal true cost) from counting as an improvement.
-      // Closed cells are final: with a consistent heuristic nothing cheaper can reach
-      // them, and weighted A* and greedy do not reopen by design.
-      const double old_g = next.g;
-      next.g = new_g;
-      next.parent = static_cast<std::uint8_t>(dir);
-      const double h_next = hp.at(x + kDirDx[dir], y + kDirDy[dir]);
-      open_.decrease(next.aux, make_entry(open_key(algorithm, hp.weight, new_g, h_next, bfs_key), new_g, nid));
-      ++counters_.improved;
-      listener.on_neighbour(nid, Outcome::Improved, old_g, new_g);
-    } else {
-      const bool closed = next.phase == static_cast<std::uint8_t>(CellPhase::Closed);
-      listener.on_neighbour(nid, closed ? Outcome::AlreadyClosed : Outcome::NotImproved, next.g, next.g);
-    }
-  }
-  counters_.opened += opened;
-  if (open_.size() > counters_.max_open) counters_.max_open = open_.size();
-  if (open_.empty()) status_ = Status::NoPath;
-  return true;
-}
+// The search for `options.algorithm`, over `grid` (which must outlive it).
+std::unique_ptr<Search> make_search(const Grid& grid, const SearchOptions& options);
 
 }  // namespace astar

@@ -1,4 +1,4 @@
-// bench_native: times the core's A* on Moving AI scenarios, natively, for `npm run bench`.
+// bench_native: times the core's searches on Moving AI scenarios, natively, for `npm run bench`.
 //
 // The driver (scripts/bench.mjs) picks the queries, so that the native build, the wasm
 // build and PathFinding.js all run exactly the same ones, and passes their indices here.
@@ -24,6 +24,7 @@
 #include <functional>
 #include <iostream>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <queue>
 #include <sstream>
@@ -34,6 +35,7 @@
 #include "grid.h"
 #include "moves.h"
 #include "movingai.h"
+#include "best_first.h"
 #include "search.h"
 
 namespace {
@@ -121,19 +123,22 @@ class TextbookAStar {
   std::uint64_t path_length_ = 0;
 };
 
-class CoreAStar {
+// One of the core's algorithms with its default options (octile, Moving AI diagonals,
+// exact costs), through the runtime interface the bindings use: one virtual call per query.
+class CoreSearch {
  public:
-  explicit CoreAStar(const Grid& grid) : search_(grid) {}  // default options: A*, octile, Moving AI diagonals
+  CoreSearch(const Grid& grid, astar::Algorithm algorithm)
+      : search_(astar::make_search(grid, astar::SearchOptions{.algorithm = algorithm})) {}
 
   QueryResult run(Point start, Point goal) {
-    search_.reset(start, goal);
-    search_.run();
-    const double cost = search_.status() == astar::Status::Found ? search_.path_cost() : NAN;
-    return {cost, search_.counters().expanded};
+    search_->reset(start, goal);
+    search_->run();
+    const double cost = search_->status() == astar::Status::Found ? search_->path_cost() : NAN;
+    return {cost, search_->counters().expanded};
   }
 
  private:
-  astar::Search search_;
+  std::unique_ptr<astar::Search> search_;
 };
 
 struct Mismatch {
@@ -254,7 +259,8 @@ std::optional<std::vector<std::size_t>> parse_indices(const std::string& text) {
   return indices;
 }
 
-std::string map_json(const Job& job, int runs, double min_run_micros, bool with_textbook, std::uint64_t& sink) {
+std::string map_json(const Job& job, const std::vector<astar::Algorithm>& algorithms, int runs, double min_run_micros,
+                     bool with_textbook, std::uint64_t& sink) {
   const std::optional<std::string> scen_text = read_file(job.scen_path);
   if (!scen_text) fail("cannot read " + job.scen_path);
   astar::Parsed<astar::Scenario> scenario = astar::read_scenario(*scen_text);
@@ -289,8 +295,10 @@ std::string map_json(const Job& job, int runs, double min_run_micros, bool with_
   }
 
   std::vector<EngineReport> reports;
-  CoreAStar core(*grid.value);
-  reports.push_back(measure("core", core, indices, queries, runs, min_run_micros, sink));
+  for (astar::Algorithm algorithm : algorithms) {
+    CoreSearch core(*grid.value, algorithm);
+    reports.push_back(measure(std::string(astar::name_of(algorithm)), core, indices, queries, runs, min_run_micros, sink));
+  }
   if (with_textbook) {
     TextbookAStar textbook(*grid.value);
     reports.push_back(measure("textbook", textbook, indices, queries, runs, min_run_micros, sink));
@@ -306,8 +314,10 @@ std::string map_json(const Job& job, int runs, double min_run_micros, bool with_
 }
 
 constexpr const char* kUsage =
-    "usage: bench_native [--runs N] [--min-run-ms MS] [--no-textbook] FILE.scen [--only I,J,...] [FILE.scen ...]\n"
-    "Times the core's A* (default options) on the given Moving AI scenario files and prints JSON.\n"
+    "usage: bench_native [--algorithms A,B,...] [--runs N] [--min-run-ms MS] [--no-textbook] FILE.scen [--only I,J,...]\n"
+    "       [FILE.scen ...]\n"
+    "Times the core's searches (default options) on the given Moving AI scenario files and prints JSON.\n"
+    "--algorithms: CLI names of the algorithms to time (default astar).\n"
     "--runs: timed runs per map (default 5). A run repeats the queries until it lasts\n"
     "--min-run-ms (default 20) and reports the time of one pass.\n"
     "--only picks query indices (0-based, in file order) of the preceding file; default: all.\n";
@@ -318,6 +328,7 @@ int main(int argc, char** argv) {
   int runs = 5;
   double min_run_micros = 20'000;
   bool with_textbook = true;
+  std::vector<astar::Algorithm> algorithms = {astar::Algorithm::AStar};
   std::vector<Job> jobs;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -337,6 +348,17 @@ int main(int argc, char** argv) {
       if (value.empty() || value.size() > 5 || !std::all_of(value.begin(), value.end(), ::isdigit))
         fail("--min-run-ms needs a whole number of milliseconds, got \"" + value + "\"");
       min_run_micros = 1000.0 * std::stoi(value);
+    } else if (arg == "--algorithms") {
+      if (i + 1 >= argc) fail("--algorithms needs a list of names");
+      algorithms.clear();
+      std::stringstream list(argv[++i]);
+      std::string name;
+      while (std::getline(list, name, ',')) {
+        const std::optional<astar::Algorithm> algorithm = astar::parse_algorithm(name);
+        if (!algorithm) fail("unknown algorithm \"" + name + "\"");
+        algorithms.push_back(*algorithm);
+      }
+      if (algorithms.empty()) fail("--algorithms needs at least one name");
     } else if (arg == "--no-textbook") {
       with_textbook = false;
     } else if (arg == "--only") {
@@ -354,7 +376,7 @@ int main(int argc, char** argv) {
 
   std::uint64_t sink = 0;
   std::string maps;
-  for (std::size_t i = 0; i < jobs.size(); ++i) maps += (i ? "," : "") + map_json(jobs[i], runs, min_run_micros, with_textbook, sink);
+  for (std::size_t i = 0; i < jobs.size(); ++i) maps += (i ? "," : "") + map_json(jobs[i], algorithms, runs, min_run_micros, with_textbook, sink);
 
 #ifdef __VERSION__
   const std::string compiler = __VERSION__;

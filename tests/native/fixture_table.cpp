@@ -138,6 +138,10 @@ class Parser {
         const auto parsed = parse_decimal(value);
         if (!parsed || *parsed <= 0) return fail("weight must be a number > 0");
         current_.options.weight = *parsed;
+      } else if (key == "costs") {
+        const auto parsed = parse_cost_model(value);
+        if (!parsed) return fail("unknown cost model \"" + std::string(value) + "\"");
+        current_.options.cost_model = *parsed;
       } else {
         return fail("unknown option \"" + std::string(key) + "\"");
       }

@@ -1,6 +1,7 @@
 // Search: step events on hand-checked maps, counters, O(1) reset, deterministic replay,
 // staleness after edits, a grid that is never written, optimality against Dijkstra on
 // random maps, the weighted-A* bound and the 16-bit stamp wrapping.
+#include "best_first.h"
 #include "search.h"
 
 #include <gtest/gtest.h>
@@ -13,6 +14,38 @@ namespace astar {
 namespace {
 
 constexpr double kSqrt2d = 1.4142135623730951;
+
+using GridSearch = BestFirstSearch<GridMoves>;
+
+// One grid-move step as these tests read it: the expanded cell and its neighbour events.
+struct NeighbourEvent {
+  CellId cell;
+  Outcome outcome;
+  double old_g;
+  double new_g;
+};
+struct StepEvent {
+  CellId cell = kNoCell;
+  double g = NAN, h = NAN, f = NAN;
+  std::vector<NeighbourEvent> neighbours;
+};
+
+bool step_recorded(Search& search, StepEvent& step) {
+  std::vector<Event> events;
+  if (!search.step(events)) return false;
+  step = {};
+  for (const Event& e : events) {
+    if (e.kind == EventKind::Expand) {
+      step.cell = e.cell;
+      step.g = e.a;
+      step.h = e.b;
+      step.f = e.c;
+    } else if (e.kind == EventKind::Neighbour) {
+      step.neighbours.push_back({e.cell, e.outcome, e.a, e.b});
+    }
+  }
+  return true;
+}
 
 bool same_double(double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; }
 
@@ -31,7 +64,7 @@ bool same_events(const StepEvent& a, const StepEvent& b) {
 std::vector<StepEvent> record_all(Search& search) {
   std::vector<StepEvent> events;
   StepEvent event;
-  while (search.step_recorded(event)) events.push_back(event);
+  while (step_recorded(search, event)) events.push_back(event);
   return events;
 }
 
@@ -59,14 +92,14 @@ Grid ring_grid() {
 
 TEST(SearchSteps, ReportOpenedClosedAndBlockedNeighboursInDirectionOrder) {
   const Grid grid = ring_grid();
-  Search search(grid);
+  GridSearch search(grid);
   search.set_options({Algorithm::AStar, Diagonal::OnlyWhenNoObstacles, Heuristic::Octile, 1.0});
   ASSERT_TRUE(search.reset({0, 0}, {2, 2}));
   StepEvent e;
 
   // Expand S (0,0): h = octile(2,2) = 2*sqrt2. N, W and the diagonals other than SE are
   // outside the grid and not reported. E and S open at g 1; SE is the wall.
-  ASSERT_TRUE(search.step_recorded(e));
+  ASSERT_TRUE(step_recorded(search, e));
   EXPECT_EQ(e.cell, grid.id(0, 0));
   EXPECT_EQ(e.g, 0);
   EXPECT_NEAR(e.h, 2 * kSqrt2d, 1e-12);
@@ -79,7 +112,7 @@ TEST(SearchSteps, ReportOpenedClosedAndBlockedNeighboursInDirectionOrder) {
   // (1,0) and (0,1) tie at f = 1 + (1 + sqrt2) and g = 1; the smaller id (1,0) goes first.
   // Its neighbours: E (2,0) opens at 2; S is the wall; W is closed S; SE (2,1) and
   // SW (0,1) would cut the wall's corner: blocked under only-when-no-obstacles.
-  ASSERT_TRUE(search.step_recorded(e));
+  ASSERT_TRUE(step_recorded(search, e));
   EXPECT_EQ(e.cell, grid.id(1, 0));
   EXPECT_EQ(e.g, 1);
   EXPECT_NEAR(e.h, 1 + kSqrt2d, 1e-12);
@@ -97,19 +130,19 @@ TEST(SearchSteps, ReportOpenedClosedAndBlockedNeighboursInDirectionOrder) {
   EXPECT_EQ(search.expansion_order(grid.id(0, 0)), 1u);
   EXPECT_EQ(search.expansion_order(grid.id(1, 0)), 2u);
   EXPECT_EQ(search.expansion_order(grid.id(2, 0)), 0u);
-  EXPECT_EQ(search.parent(grid.id(2, 0)), static_cast<int>(grid.id(1, 0)));
-  EXPECT_EQ(search.parent(grid.id(0, 0)), -1);
+  EXPECT_EQ(search.parent(grid.id(2, 0)), grid.id(1, 0));
+  EXPECT_EQ(search.parent(grid.id(0, 0)), kNoCell);
   EXPECT_TRUE(std::isnan(search.g(grid.id(2, 2))));
   EXPECT_TRUE(std::isnan(search.f(grid.id(2, 2))));
 }
 
 TEST(SearchSteps, NeverModeDoesNotReportDiagonalsAsBlocked) {
   const Grid grid = ring_grid();
-  Search search(grid);
+  GridSearch search(grid);
   search.set_options({Algorithm::AStar, Diagonal::Never, std::nullopt, 1.0});
   ASSERT_TRUE(search.reset({0, 0}, {2, 2}));
   StepEvent e;
-  ASSERT_TRUE(search.step_recorded(e));
+  ASSERT_TRUE(step_recorded(search, e));
   ASSERT_EQ(e.neighbours.size(), 2u);
   EXPECT_EQ(e.neighbours[0].outcome, Outcome::Opened);
   EXPECT_EQ(e.neighbours[1].outcome, Outcome::Opened);
@@ -123,19 +156,19 @@ TEST(SearchSteps, NeverModeDoesNotReportDiagonalsAsBlocked) {
 TEST(SearchSteps, ReportImprovedWithOldAndNewG) {
   Grid grid(2, 2);
   grid.set_cost(grid.id(1, 1), 9);
-  Search search(grid);
+  GridSearch search(grid);
   search.set_options({Algorithm::Dijkstra, Diagonal::OnlyWhenNoObstacles, std::nullopt, 1.0});
   ASSERT_TRUE(search.reset({0, 0}, {1, 1}));
   StepEvent e;
 
-  ASSERT_TRUE(search.step_recorded(e));
+  ASSERT_TRUE(step_recorded(search, e));
   ASSERT_EQ(e.neighbours.size(), 3u);
   expect_neighbour(e.neighbours[0], 1, Outcome::Opened, NAN, 1);
   expect_neighbour(e.neighbours[1], 2, Outcome::Opened, NAN, 1);
   expect_neighbour(e.neighbours[2], 3, Outcome::Opened, NAN, 9 * kSqrt2d);
   EXPECT_EQ(search.counters().max_open, 3u);
 
-  ASSERT_TRUE(search.step_recorded(e));  // (1,0): g 1, smaller id than (0,1)
+  ASSERT_TRUE(step_recorded(search, e));  // (1,0): g 1, smaller id than (0,1)
   EXPECT_EQ(e.cell, 1u);
   EXPECT_EQ(e.h, 0);  // Dijkstra: zero heuristic
   EXPECT_EQ(e.f, 1);
@@ -143,20 +176,20 @@ TEST(SearchSteps, ReportImprovedWithOldAndNewG) {
   expect_neighbour(e.neighbours[0], 3, Outcome::Improved, 9 * kSqrt2d, 10);  // S
   expect_neighbour(e.neighbours[1], 0, Outcome::AlreadyClosed, 0, 0);        // W
   expect_neighbour(e.neighbours[2], 2, Outcome::NotImproved, 1, 1);          // SW: 1 + sqrt2 > 1
-  EXPECT_EQ(search.parent(3), 1);
+  EXPECT_EQ(search.parent(3), 1u);
 
-  ASSERT_TRUE(search.step_recorded(e));  // (0,1)
+  ASSERT_TRUE(step_recorded(search, e));  // (0,1)
   EXPECT_EQ(e.cell, 2u);
   ASSERT_EQ(e.neighbours.size(), 3u);
   expect_neighbour(e.neighbours[0], 0, Outcome::AlreadyClosed, 0, 0);   // N
   expect_neighbour(e.neighbours[1], 3, Outcome::NotImproved, 10, 10);   // E: 1 + 9 is not < 10
   expect_neighbour(e.neighbours[2], 1, Outcome::AlreadyClosed, 1, 1);   // NE
 
-  ASSERT_TRUE(search.step_recorded(e));  // the goal
+  ASSERT_TRUE(step_recorded(search, e));  // the goal
   EXPECT_EQ(e.cell, 3u);
   EXPECT_TRUE(e.neighbours.empty());
   EXPECT_EQ(search.status(), Status::Found);
-  EXPECT_FALSE(search.step_recorded(e)) << "a finished search does nothing";
+  EXPECT_FALSE(step_recorded(search, e)) << "a finished search does nothing";
   EXPECT_EQ(search.path(), (std::vector<Point>{{0, 0}, {1, 0}, {1, 1}}));
   EXPECT_EQ(search.path_cost(), 10);
   EXPECT_EQ(search.phase(1), CellPhase::Path);
@@ -173,7 +206,7 @@ TEST(SearchSteps, ReportImprovedWithOldAndNewG) {
 TEST(SearchReset, OutOfBoundsPointsAreRefusedAndWallsGiveNoPathAtOnce) {
   Grid grid(4, 4);
   grid.set_cost(grid.id(3, 3), kWall);
-  Search search(grid);
+  GridSearch search(grid);
   EXPECT_EQ(search.status(), Status::Ready);
   EXPECT_FALSE(search.step()) << "never reset: nothing to do";
   EXPECT_FALSE(search.reset({-1, 0}, {1, 1}));
@@ -188,15 +221,15 @@ TEST(SearchReset, OutOfBoundsPointsAreRefusedAndWallsGiveNoPathAtOnce) {
 
 TEST(SearchReset, OptionsTakeEffectAtTheNextReset) {
   const Grid grid(6, 1);
-  Search search(grid);
+  GridSearch search(grid);
   search.set_options({Algorithm::AStar, Diagonal::Never, std::nullopt, 1.0});
   ASSERT_TRUE(search.reset({0, 0}, {5, 0}));
   search.set_options({Algorithm::Dijkstra, Diagonal::Never, std::nullopt, 1.0});
   StepEvent e;
-  ASSERT_TRUE(search.step_recorded(e));
+  ASSERT_TRUE(step_recorded(search, e));
   EXPECT_EQ(e.h, 5) << "still A* with manhattan until reset";
   ASSERT_TRUE(search.reset({0, 0}, {5, 0}));
-  ASSERT_TRUE(search.step_recorded(e));
+  ASSERT_TRUE(step_recorded(search, e));
   EXPECT_EQ(e.h, 0) << "Dijkstra after reset";
 }
 
@@ -223,7 +256,7 @@ TEST(SearchReset, ASecondSearchOnTheSameObjectGivesIdenticalSteps) {
   const Point start{0, 0}, goal{19, 19};
   grid.set_cost(grid.id(start), 1);
   grid.set_cost(grid.id(goal), 1);
-  Search search(grid);
+  GridSearch search(grid);
   search.set_options({Algorithm::AStar, Diagonal::IfAtMostOneObstacle, std::nullopt, 1.0});
   ASSERT_TRUE(search.reset(start, goal));
   const std::vector<StepEvent> first = record_all(search);
@@ -244,7 +277,7 @@ TEST(SearchReplay, ResetAndReplayingKStepsReproducesEveryCell) {
   Grid grid = random_grid(rng, 16, 12, 20, true);
   grid.set_cost(grid.id(1, 1), 1);
   grid.set_cost(grid.id(14, 10), 1);
-  Search search(grid);
+  GridSearch search(grid);
   for (Algorithm algorithm : {Algorithm::AStar, Algorithm::Dijkstra, Algorithm::GreedyBestFirst, Algorithm::BreadthFirst}) {
     search.set_options({algorithm, Diagonal::OnlyWhenNoObstacles, std::nullopt, 1.5});
     ASSERT_TRUE(search.reset({1, 1}, {14, 10}));
@@ -254,11 +287,11 @@ TEST(SearchReplay, ResetAndReplayingKStepsReproducesEveryCell) {
       ASSERT_TRUE(search.reset({1, 1}, {14, 10}));
       StepEvent e;
       for (std::size_t i = 0; i < k; ++i) {
-        ASSERT_TRUE(search.step_recorded(e));
+        ASSERT_TRUE(step_recorded(search, e));
         ASSERT_TRUE(same_events(e, all[i])) << name_of(algorithm) << " step " << i;
       }
       // Unobserved stepping takes the same route as observed stepping.
-      Search unobserved(grid);
+      GridSearch unobserved(grid);
       unobserved.set_options(search.options());
       ASSERT_TRUE(unobserved.reset({1, 1}, {14, 10}));
       EXPECT_EQ(unobserved.run_steps(k), k);
@@ -276,7 +309,7 @@ TEST(SearchReplay, ResetAndReplayingKStepsReproducesEveryCell) {
 
 TEST(SearchStale, EditingTheGridStopsTheSearchUntilReset) {
   Grid grid(10, 10);
-  Search search(grid);
+  GridSearch search(grid);
   ASSERT_TRUE(search.reset({0, 0}, {9, 9}));
   ASSERT_TRUE(search.step());
   EXPECT_FALSE(search.stale());
@@ -295,7 +328,7 @@ TEST(SearchStale, EditingTheGridStopsTheSearchUntilReset) {
 TEST(SearchGrid, SetGridSwitchesToAnotherSizeAndNeedsAReset) {
   const Grid small(3, 3);
   const Grid large(30, 20);
-  Search search(small);
+  GridSearch search(small);
   ASSERT_TRUE(search.reset({0, 0}, {2, 2}));
   search.run();
   search.set_grid(large);
@@ -314,7 +347,7 @@ TEST(SearchGrid, SearchesNeverWriteToTheGrid) {
   std::vector<std::uint8_t> masks_before;
   for (CellId id = 0; id < grid.cell_count(); ++id) masks_before.push_back(grid.neighbour_mask(id));
   const std::uint64_t revision = grid.revision();
-  Search search(grid);
+  GridSearch search(grid);
   for (Algorithm a : {Algorithm::AStar, Algorithm::Dijkstra, Algorithm::GreedyBestFirst, Algorithm::BreadthFirst})
     for (Diagonal d : {Diagonal::Never, Diagonal::Always, Diagonal::IfAtMostOneObstacle, Diagonal::OnlyWhenNoObstacles}) {
       search.set_options({a, d, std::nullopt, 2.0});
@@ -329,7 +362,7 @@ TEST(SearchGrid, SearchesNeverWriteToTheGrid) {
 }
 
 double cost_with(const Grid& grid, SearchOptions options, Point start, Point goal) {
-  Search search(grid);
+  GridSearch search(grid);
   search.set_options(options);
   search.reset(start, goal);
   search.run();
@@ -382,8 +415,8 @@ TEST(SearchOptimality, AStarWithAdmissibleHeuristicsMatchesDijkstraOnRandomMaps)
 TEST(SearchStamp, WrappingThe16BitStampForgetsOldSearches) {
   Grid grid(3, 3);
   grid.set_cost(grid.id(2, 2), kWall);
-  Search search(grid);
-  Search fresh(grid);
+  GridSearch search(grid);
+  GridSearch fresh(grid);
   ASSERT_TRUE(search.reset({0, 0}, {2, 1}));
   search.run();
   ASSERT_EQ(search.status(), Status::Found);

@@ -1,0 +1,131 @@
+// BestFirstSearch: one loop for every search that takes the best open cell, expands it and
+// relaxes its successors (warthog's unidirectional_search). What varies is a template
+// parameter for how successors are found, and the priority at run time:
+//
+//   GridMoves   the cell's neighbours under the diagonal rule       A*, Dijkstra, greedy,
+//                                                                   breadth-, depth-first
+//   JumpMoves   jump points found by scanning straight and diagonal  JPS
+//               lines (jump_points.h)
+//   AnyAngle    neighbours, relaxed from the expanded cell's parent  Theta*
+//               when that parent can see them (any_angle.h)
+//
+//   priority:   A*            g + w*h     open cells may be improved; closed cells are final
+//               Dijkstra      g           A* with the zero heuristic (not a copy of it)
+//               greedy        h           first discovery is final
+//               breadth-first order found first discovery is final (first in, first out)
+//               depth-first   newest      cells found by the latest expansion first (in
+//                                         direction order); finding an open cell again makes
+//                                         it newest and re-parents it (last in, first out)
+//               JPS, Theta*   g + h
+// Ties are broken as documented in open_list.h, and neighbours are considered in the
+// direction order of moves.h, so the same inputs give the same sequence of steps.
+//
+// Per-cell state is one 16-byte CellState in a flat array indexed by cell id. Grid moves
+// keep the parent as a direction in it; jumps and any-angle parents are not neighbours, so
+// those searches keep parent ids in a second array. The array is reused and the open list
+// keeps its capacity, so a search allocates nothing per expansion.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <vector>
+
+#include "any_angle.h"
+#include "grid.h"
+#include "jump_points.h"
+#include "moves.h"
+#include "open_list.h"
+#include "search.h"
+
+namespace astar {
+
+struct GridMoves {};
+struct JumpMoves {};
+struct AnyAngle {};
+
+
+// Laid out for typed-array views from JavaScript (described by channels(), so nothing
+// outside this file depends on the offsets).
+struct CellState {
+  double g;               // cost of the best known path from the start
+  std::uint32_t aux;      // heap position while open; expansion order (1-based) once closed
+  std::uint16_t stamp;    // equals Search::stamp() when the cell belongs to this search
+  std::uint8_t phase;     // CellPhase
+  std::uint8_t parent;    // grid moves: direction of the move that reached this cell, kNoDirection at start
+};
+static_assert(sizeof(CellState) == 16, "search state must stay at 16 bytes per cell");
+
+template <class Moves>
+class BestFirstSearch final : public Search {
+ public:
+  explicit BestFirstSearch(const Grid& grid, const SearchOptions& options = {});
+
+  bool runs(Algorithm algorithm) const override;
+
+  std::size_t open_size() const override { return open_.size(); }
+  CellPhase phase(CellId id) const override {
+    const CellState& c = cells_[id];
+    return c.stamp == stamp_ ? static_cast<CellPhase>(c.phase) : CellPhase::Unseen;
+  }
+  double g(CellId id) const override { return phase(id) == CellPhase::Unseen ? NAN : cells_[id].g; }
+  double f(CellId id) const override;
+  CellId parent(CellId id) const override { return phase(id) == CellPhase::Unseen ? kNoCell : stored_parent(id); }
+  std::uint32_t expansion_order(CellId id) const override {
+    const CellPhase ph = phase(id);
+    return (ph == CellPhase::Closed || ph == CellPhase::Path) ? cells_[id].aux : 0;
+  }
+  std::vector<Channel> channels() const override;
+
+ protected:
+  void resize(std::size_t cells) override;
+  void begin() override;
+  void advance(std::vector<Event>* events) override;
+  std::uint64_t advance_many(std::uint64_t count) override;
+  void clear_stamps() override;
+  CellId stored_parent(CellId id) const override;
+
+ private:
+  static constexpr bool kParentIds = !std::is_same_v<Moves, GridMoves>;
+
+  struct PositionOf {
+    std::vector<CellState>* cells;
+    std::uint32_t& operator()(std::uint32_t id) const { return (*cells)[id].aux; }
+  };
+
+  template <class Listener>
+  void expand_next(Listener& listener);
+  template <class Listener>
+  void expand_grid_moves(CellId id, int x, int y, double g, std::uint64_t expansion, Listener& listener);
+  template <class Listener>
+  void expand_jumps(CellId id, int x, int y, double g, Listener& listener);
+  template <class Listener>
+  void expand_any_angle(CellId id, int x, int y, double g, Listener& listener);
+  // Offers `nid` a path of cost new_g through `parent` (jumps and any-angle searches).
+  template <class Listener>
+  void relax(CellId nid, double new_g, CellId parent, Listener& listener);
+
+  double f_value(double g, double h) const;
+  std::uint64_t open_key(double g, double h, std::uint64_t expansion, int dir);
+  void mark_path(CellId goal);
+
+  std::vector<CellState> cells_;
+  std::vector<CellId> parent_ids_;  // jumps and any-angle only
+  OpenList<PositionOf> open_;
+  [[no_unique_address]] std::conditional_t<std::is_same_v<Moves, JumpMoves>, JumpScanner, Empty> jumps_;
+  [[no_unique_address]] std::conditional_t<std::is_same_v<Moves, JumpMoves>, std::vector<std::uint16_t>, Empty> scanned_;
+
+  // Resolved at begin() from the options and the grid.
+  std::array<int, kDirectionCount> neighbour_offset_{};  // id delta per direction
+  std::array<double, kDirectionCount> lengths_{};         // move length per direction
+  double uniform_cost_ = 1.0;                             // jumps and any-angle: the one terrain cost
+  CellId goal_id_ = 0;
+  std::uint64_t pushes_ = 0;  // breadth-first: cells pushed so far (its first-in, first-out key)
+};
+
+}  // namespace astar
+
+#include "best_first_impl.h"

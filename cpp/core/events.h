@@ -1,0 +1,101 @@
+// What a search reports about one step: a list of Events, a tagged union whose kind says
+// which fields mean what, and the listeners searches report them to.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "grid.h"
+
+namespace astar {
+
+// Which frontier an event or a cell belongs to. Only bidirectional search has a backward
+// one (growing from the goal); every other search is all Forward.
+enum class Side : std::uint8_t { Forward = 0, Backward = 1 };
+
+inline constexpr CellId kNoCell = 0xFFFFFFFFu;
+
+// What happened, in the terms of the event's kind (see EventKind).
+enum class Outcome : std::uint8_t {
+  None = 0,
+  // Neighbour events:
+  Opened = 1,         // seen for the first time, added to the open list
+  Improved = 2,       // already open, a cheaper way found: g lowered, parent changed
+  NotImproved = 3,    // already open, this way is no cheaper
+  AlreadyClosed = 4,  // already expanded
+  Blocked = 5,        // in bounds but a wall, or a move the diagonal rule forbids
+  Pruned = 6,         // IDA*: f above the threshold, left for a later iteration
+  OnPath = 7,         // IDA*: already on the current path (a cycle)
+  // Scan events (JPS):
+  JumpPoint = 8,      // the scan stopped at a jump point
+  DeadEnd = 9,        // the scan ran into a wall or the map's edge
+  ReachedGoal = 10,   // the scan reached the goal
+  // Sight events (Theta*):
+  Clear = 11,         // the segment touches no blocked cell
+  Obstructed = 12,    // the segment touches a blocked cell or leaves the map
+};
+
+enum class EventKind : std::uint8_t {
+  // `cell` taken from the open list (IDA*: the top of the stack).
+  //   a = g, b = h (unweighted), c = f (the priority it was taken by; see Search::f)
+  Expand = 0,
+  // `cell` considered from the expanded cell: `outcome`; a = g before (NaN if unseen or
+  // blocked), b = g after (NaN if blocked); `other` = its parent after the step (kNoCell
+  // if none). Theta*'s parent may be the expanded cell's own parent (line of sight).
+  Neighbour = 1,
+  // JPS: a scan from `other` in direction `dir` that stopped at `cell`: `outcome` says why
+  // (JumpPoint, DeadEnd: `cell` is the last free cell, ReachedGoal).
+  Scan = 2,
+  // JPS: `cell` is a forced neighbour of `other`, which makes `other` a jump point.
+  Forced = 3,
+  // Theta*: line of sight from `other` to `cell`: Clear or Obstructed.
+  Sight = 4,
+  // Bidirectional: the best meeting so far improved: through `cell`, a = its cost.
+  Meet = 5,
+  // IDA*: iteration a (1-based) starts from the start with f threshold b.
+  Iteration = 6,
+  // IDA*: the depth-first path was cut back to end at `cell` (a = the cells popped).
+  Backtrack = 7,
+  // Bidirectional: the search stops: a = the best meeting cost, b = the bound that proves
+  // no cheaper path exists (the larger of the two frontiers' smallest f).
+  Stop = 8,
+};
+
+struct Event {
+  EventKind kind = EventKind::Expand;
+  Outcome outcome = Outcome::None;
+  Side side = Side::Forward;
+  std::uint8_t dir = 0;  // Scan: direction (moves.h)
+  CellId cell = kNoCell;
+  CellId other = kNoCell;
+  double a = NAN, b = NAN, c = NAN;
+};
+
+// A listener receives each event of a step. NullListener declares kObserves = false and
+// searches then build no events at all; a listener may also set kWantsBlocked = false to
+// skip Blocked neighbour reports. Both default to true.
+template <class Listener>
+constexpr bool listener_observes() {
+  if constexpr (requires { Listener::kObserves; }) return Listener::kObserves;
+  else return true;
+}
+template <class Listener>
+constexpr bool listener_wants_blocked() {
+  if constexpr (requires { Listener::kWantsBlocked; }) return Listener::kWantsBlocked && listener_observes<Listener>();
+  else return listener_observes<Listener>();
+}
+
+struct NullListener {
+  static constexpr bool kObserves = false;
+  static constexpr bool kWantsBlocked = false;
+  void on_event(const Event&) {}
+};
+
+// Appends every event to a vector (cleared by the search at the start of each step).
+struct EventRecorder {
+  std::vector<Event>* events;
+  void on_event(const Event& event) { events->push_back(event); }
+};
+
+}  // namespace astar

@@ -1,0 +1,297 @@
+#include "ida_star.h"
+
+#include <bit>
+
+#include "open_list.h"
+
+namespace astar {
+
+namespace {
+
+Event make_event(EventKind kind, CellId cell, double a = NAN, double b = NAN, double c = NAN) {
+  Event event;
+  event.kind = kind;
+  event.cell = cell;
+  event.a = a;
+  event.b = b;
+  event.c = c;
+  return event;
+}
+
+Event neighbour_event(CellId cell, Outcome outcome, double g_before, double g_offered, double f_offered,
+                      CellId from) {
+  Event event = make_event(EventKind::Neighbour, cell, g_before, g_offered, f_offered);
+  event.outcome = outcome;
+  event.other = from;
+  return event;
+}
+
+}  // namespace
+
+IdaStarSearch::IdaStarSearch(const Grid& grid, const SearchOptions& options) : Search(grid, options) {
+  set_grid(grid);
+}
+
+Progress IdaStarSearch::progress() const {
+  Progress progress;
+  if (begun_stamp_ == stamp_ && begun_stamp_ != 0) {
+    progress.threshold = threshold_;
+    progress.iteration = static_cast<double>(iteration_);
+  }
+  return progress;
+}
+
+double IdaStarSearch::f(CellId id) const {
+  if (phase(id) == CellPhase::Unseen) return NAN;
+  const Point p = grid_->point(id);
+  return cells_[id].g + heuristic_.at(p.x, p.y);
+}
+
+std::vector<Channel> IdaStarSearch::channels() const {
+  const Cell* cells = cells_.data();
+  if (!cells) return {};
+  const std::uint16_t* stamps = &cells->stamp;
+  constexpr std::uint32_t kStride = sizeof(Cell);
+  return {
+      {"phase", ChannelType::U8, &cells->phase, kStride, stamps, kStride},
+      {"g", ChannelType::F64, &cells->g, kStride, stamps, kStride},
+      {"order", ChannelType::U32, &cells->order, kStride, stamps, kStride},
+      {"parentDir", ChannelType::U8, &cells->parent, kStride, stamps, kStride},
+      {"visits", ChannelType::U32, &cells->visits, kStride, stamps, kStride},
+  };
+}
+
+void IdaStarSearch::resize(std::size_t cells) {
+  cells_.assign(cells, Cell{0, 0, 0, 0, 0, kNoDirection});
+  table_.assign(cells, TableEntry{0, 0});
+  table_stamp_ = 0;
+  frames_.clear();
+}
+
+void IdaStarSearch::clear_stamps() {
+  for (Cell& cell : cells_) cell.stamp = 0;
+  begun_stamp_ = 0;
+}
+
+CellId IdaStarSearch::stored_parent(CellId id) const {
+  const Cell& cell = cells_[id];
+  if (cell.stamp != stamp_ || cell.parent == kNoDirection) return kNoCell;
+  return id - static_cast<CellId>(neighbour_offset_[cell.parent]);
+}
+
+void IdaStarSearch::new_table_stamp() {
+  if (++table_stamp_ == 0) {
+    // Wrapped (once per 2^32 iterations): old entries would alias the new stamp.
+    for (TableEntry& entry : table_) entry.stamp = 0;
+    table_stamp_ = 1;
+  }
+}
+
+void IdaStarSearch::begin() {
+  const int width = grid_->width();
+  for (int dir = 0; dir < kDirectionCount; ++dir) neighbour_offset_[dir] = kDirDy[dir] * width + kDirDx[dir];
+  lengths_ = direction_lengths(options_.cost_model);
+  start_id_ = grid_->id(start_);
+  goal_id_ = grid_->id(goal_);
+  frames_.clear();
+  iteration_ = 1;
+  started_ = false;
+  threshold_ = heuristic_.at(start_.x, start_.y);
+  threshold_key_ = priority_key(threshold_);
+  pruned_any_ = false;
+  next_threshold_ = INFINITY;
+  next_key_ = UINT64_MAX;
+  begun_stamp_ = stamp_;
+  status_ = Status::Running;
+}
+
+void IdaStarSearch::advance(std::vector<Event>* events) {
+  if (events) {
+    EventRecorder recorder{events};
+    step_once(recorder);
+  } else {
+    NullListener none;
+    step_once(none);
+  }
+}
+
+std::uint64_t IdaStarSearch::advance_many(std::uint64_t count) {
+  NullListener none;
+  std::uint64_t made = 0;
+  while (made < count && status_ == Status::Running) {
+    step_once(none);
+    ++made;
+  }
+  return made;
+}
+
+bool IdaStarSearch::has_next(Frame& frame) {
+  const std::uint8_t* const costs = grid_->costs();
+  while (frame.todo != 0) {
+    const int dir = std::countr_zero(static_cast<unsigned>(frame.todo));
+    const CellId next = frame.cell + static_cast<CellId>(neighbour_offset_[dir]);
+    const double g = frame.g + lengths_[dir] * costs[next];
+    // This frame wrote the entry when it opened the direction; only a strictly lower key
+    // replaces it, so an entry no lower than this frame's g is still this frame's.
+    if (priority_key(table_[next].g) >= priority_key(g)) return true;
+    frame.todo = static_cast<std::uint8_t>(frame.todo & (frame.todo - 1));
+  }
+  return false;
+}
+
+template <class Listener>
+void IdaStarSearch::step_once(Listener& listener) {
+  // 1. Pop the frames with nothing left to descend into.
+  std::uint64_t popped = 0;
+  while (!frames_.empty() && !has_next(frames_.back())) {
+    cells_[frames_.back().cell].phase = static_cast<std::uint8_t>(CellPhase::Closed);
+    frames_.pop_back();
+    ++popped;
+  }
+  if constexpr (listener_observes<Listener>()) {
+    if (popped > 0)
+      listener.on_event(make_event(EventKind::Backtrack, frames_.empty() ? kNoCell : frames_.back().cell,
+                                   static_cast<double>(popped)));
+  }
+
+  // 2. Descend from the top frame, or start the next iteration from the start.
+  if (frames_.empty()) {
+    if (started_) {
+      // The expansion that ended the last iteration checked that something was pruned
+      // (otherwise the search ended NoPath there).
+      ++iteration_;
+      threshold_ = next_threshold_;
+      threshold_key_ = next_key_;
+    }
+    started_ = true;
+    pruned_any_ = false;
+    next_threshold_ = INFINITY;
+    next_key_ = UINT64_MAX;
+    new_table_stamp();
+    table_[start_id_] = TableEntry{0.0, table_stamp_};
+    if constexpr (listener_observes<Listener>())
+      listener.on_event(make_event(EventKind::Iteration, kNoCell, static_cast<double>(iteration_), threshold_));
+    expand(start_id_, 0.0, kNoDirection, listener);
+    return;
+  }
+  Frame& top = frames_.back();
+  const int dir = std::countr_zero(static_cast<unsigned>(top.todo));
+  top.todo = static_cast<std::uint8_t>(top.todo & (top.todo - 1));
+  const CellId next = top.cell + static_cast<CellId>(neighbour_offset_[dir]);
+  const double g = top.g + lengths_[dir] * grid_->cost(next);
+  expand(next, g, static_cast<std::uint8_t>(dir), listener);
+}
+
+template <class Listener>
+void IdaStarSearch::expand(CellId id, double g, std::uint8_t parent_dir, Listener& listener) {
+  Cell* const cells = cells_.data();
+  TableEntry* const table = table_.data();
+  const std::uint8_t* const costs = grid_->costs();
+  const std::uint16_t stamp = stamp_;
+  const std::uint32_t table_stamp = table_stamp_;
+  const std::uint64_t threshold_key = threshold_key_;
+  const HeuristicParams hp = heuristic_;
+  const std::array<int, kDirectionCount> offsets = neighbour_offset_;
+  const std::array<double, kDirectionCount> lengths = lengths_;
+  const Diagonal diagonal = options_.diagonal;
+
+  ++counters_.expanded;
+  ++counters_.opened;
+  Cell& cell = cells[id];
+  if (cell.stamp != stamp) {
+    cell.stamp = stamp;
+    cell.visits = 0;
+  }
+  ++cell.visits;
+  cell.order = static_cast<std::uint32_t>(counters_.expanded);
+  cell.g = g;
+  cell.parent = parent_dir;
+  cell.phase = static_cast<std::uint8_t>(CellPhase::Open);
+
+  const int width = grid_->width();
+  const int x = static_cast<int>(id % static_cast<CellId>(width));
+  const int y = static_cast<int>(id / static_cast<CellId>(width));
+  if constexpr (listener_observes<Listener>()) {
+    const double h_here = hp.at(x, y);
+    listener.on_event(make_event(EventKind::Expand, id, g, h_here, g + h_here));
+  }
+
+  if (id == goal_id_) {
+    frames_.push_back(Frame{id, 0, g});
+    if (frames_.size() > counters_.max_open) counters_.max_open = frames_.size();
+    finish(id, g);
+    return;
+  }
+
+  const std::uint8_t moves = allowed_moves(diagonal, grid_->neighbour_mask(id));
+  const unsigned visit = listener_wants_blocked<Listener>() ? 0xFFu : moves;
+  std::uint8_t todo = 0;
+  for (unsigned remaining = visit; remaining != 0; remaining &= remaining - 1) {
+    const int dir = std::countr_zero(remaining);
+    if constexpr (listener_wants_blocked<Listener>()) {
+      if (!(moves & (1u << dir))) {
+        const int nx = x + kDirDx[dir], ny = y + kDirDy[dir];
+        const bool is_move = diagonal != Diagonal::Never || !is_diagonal(dir);
+        if (is_move && grid_->in_bounds(nx, ny))
+          listener.on_event(neighbour_event(grid_->id(nx, ny), Outcome::Blocked, NAN, NAN, NAN, kNoCell));
+        continue;
+      }
+    }
+    const CellId nid = id + static_cast<CellId>(offsets[dir]);
+    const Cell& next = cells[nid];
+    const double new_g = g + lengths[dir] * costs[nid];
+    const bool seen = next.stamp == stamp;
+    [[maybe_unused]] const double g_before = seen ? next.g : NAN;
+
+    if (seen && next.phase == static_cast<std::uint8_t>(CellPhase::Open)) {
+      // On the current path: going there closes a cycle, never part of a cheapest path.
+      if constexpr (listener_observes<Listener>())
+        listener.on_event(neighbour_event(nid, Outcome::OnPath, g_before, new_g,
+                                          new_g + hp.at(x + kDirDx[dir], y + kDirDy[dir]), id));
+      continue;
+    }
+    const double new_f = new_g + hp.at(x + kDirDx[dir], y + kDirDy[dir]);
+    const std::uint64_t f_key = priority_key(new_f);
+    if (f_key > threshold_key) {
+      pruned_any_ = true;
+      if (f_key < next_key_) {
+        next_key_ = f_key;
+        next_threshold_ = new_f;
+      }
+      if constexpr (listener_observes<Listener>())
+        listener.on_event(neighbour_event(nid, Outcome::Pruned, g_before, new_g, new_f, id));
+      continue;
+    }
+    TableEntry& entry = table[nid];
+    const bool reached = entry.stamp == table_stamp;
+    if (reached && priority_key(new_g) >= priority_key(entry.g)) {
+      if constexpr (listener_observes<Listener>())
+        listener.on_event(neighbour_event(nid, Outcome::NotImproved, g_before, new_g, new_f, id));
+      continue;
+    }
+    if (reached) ++counters_.improved;
+    entry = TableEntry{new_g, table_stamp};
+    todo = static_cast<std::uint8_t>(todo | (1u << dir));
+    if constexpr (listener_observes<Listener>())
+      listener.on_event(neighbour_event(nid, Outcome::Opened, g_before, new_g, new_f, id));
+  }
+
+  frames_.push_back(Frame{id, todo, g});
+  if (frames_.size() > counters_.max_open) counters_.max_open = frames_.size();
+
+  // End NoPath in this step when nothing is left to descend into and nothing was pruned:
+  // the stack would empty with no threshold to raise. (Scanning down here cleans stale
+  // directions, so the pops of the next step cost nothing extra.)
+  if (!pruned_any_ && todo == 0) {
+    bool more = false;
+    for (std::size_t i = frames_.size(); i-- > 0 && !more;) more = has_next(frames_[i]);
+    if (!more) status_ = Status::NoPath;
+  }
+}
+
+void IdaStarSearch::finish(CellId goal, double g) {
+  finish_found(goal, g, false);
+  for (const Point& p : path_) cells_[grid_->id(p)].phase = static_cast<std::uint8_t>(CellPhase::Path);
+}
+
+}  // namespace astar

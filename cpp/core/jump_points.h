@@ -1,0 +1,456 @@
+// JumpScanner: how jump point search (JPS) finds the successors of a cell.
+//
+// CONTRACT (the interface BestFirstSearch<JumpMoves> is written against):
+//
+//   scanner.prepare(grid, diagonal)
+//       Called at every reset(). Rebuilds whatever the scanner keeps (bit rows of the
+//       walkable cells, a transposed copy for vertical scans) only when the grid's
+//       revision, size or the diagonal rule changed since the last call.
+//
+//   scanner.successors(x, y, travel, goal, found, report)
+//       For the cell (x, y), reached by a move in direction `travel` (moves.h numbering;
+//       kNoDirection for the start), scans every direction JPS keeps after pruning under
+//       the diagonal rule given to prepare(), and for each jump point (or the goal) found
+//       calls
+//           found(int dir, std::uint32_t steps)
+//       meaning: the successor is `steps` moves in direction `dir` from (x, y), on a
+//       straight or diagonal line, every move of which is legal under the diagonal rule.
+//       Directions are visited in moves.h order, so searches stay deterministic.
+//       `report` is a JumpReport (below) told about every scan and forced neighbour.
+//
+// template JumpReport concept:
+//   static constexpr bool kActive;   false: successors() reports nothing (compiled away)
+//   void scan(int x, int y, int dir, std::uint32_t steps, Outcome outcome);
+//       a scan from (x, y) in `dir` passed over `steps` cells and ended at the last of
+//       them: Outcome::JumpPoint, ReachedGoal, or DeadEnd (the next cell is blocked or
+//       off the map; steps may then be 0). Diagonal scans report the straight scans made
+//       from each of their cells, in order, before their own scan.
+//   void forced(int fx, int fy, int jx, int jy);
+//       (fx, fy) is a forced neighbour of the jump point (jx, jy).
+//
+// DESIGN
+//
+// Canonical paths. JPS keeps, of all the optimal paths that differ only in the order of
+// their moves, one "canonical" path, and prunes every neighbour some canonical path reaches
+// without passing through the current cell (Harabor & Grastien, AAAI 2011; the no-corner-
+// cutting rules from ICAPS 2014). A neighbour that can only be reached optimally through
+// the cell is "forced", and a cell with a forced neighbour is a jump point. Below, n is the
+// cell entered by a move from p in direction d = (dx, dy), and a "side" s is one of the two
+// directions perpendicular to a straight d. Every walkable cell costs the same (the search
+// refuses JPS otherwise), so only move lengths matter.
+//
+//   rule                     straight d: natural d, and       diagonal d: natural d and its
+//                            also, when                       two components, and also, when
+//   only-when-no-obstacles   p+s blocked, n+s free: s, d+s    never (entering n needed both
+//                                                             cells behind n free)
+//   always                   n+s blocked, n+s+d free: d+s     n-(dx,0) blocked, n+(-dx,dy)
+//                                                             free: (-dx,dy); the mirror for
+//                                                             n-(0,dy) and (dx,-dy)
+//   if-at-most-one-obstacle  as always, and n+d free (the     as always, and the side the
+//                            side the forced diagonal passes) forced diagonal passes free
+//   never (4-connected)      horizontal d: p+s blocked, n+s   vertical moves act like the
+//                            free: s                          diagonals: natural d, E, W
+//
+// "never" uses the canonical order "vertical before horizontal": a vertical move may be
+// followed by any move, a horizontal move only by the same move unless the wall beside p
+// ends at n. So vertical scans step cell by cell, as diagonal scans do.
+//
+// Every cell these rules read is one of n's eight neighbours, so the kept directions are a
+// table lookup, jump_rules::kPrune[rule][travel][neighbour mask], built at compile time.
+//
+// Jumping. A straight scan runs until the next cell is blocked (dead end: no successor), a
+// cell is a jump point, or it passes the goal. A diagonal scan (and a vertical scan under
+// "never") steps one cell at a time while the move is legal and stops at a cell that is the
+// goal, has a forced neighbour, or from which a straight scan in one of the diagonal's two
+// components (tried in moves.h order; the second is skipped once the first finds something)
+// finds a jump point or the goal.
+//
+// Block scans ("Improving Jump Point Search", ICAPS 2014). Straight scans never step cell
+// by cell: lines_[d] holds, for each straight direction d, the walkable cells as bit lines
+// laid out so that d is "forward" (east: the rows; west: the rows mirrored; south: the
+// transpose; north: the transpose mirrored), with a blocked line on either side and blocked
+// cells at position -1 and from the line's end to the end of its words. A scan reads its
+// line and the two lines beside it 56 cells at a time (one unaligned 8-byte load per line,
+// shifted to the cell: cheaper than joining two aligned words, in wasm too), builds the
+// word of stop positions and takes count-trailing-zeros. With a, b the lines beside, the rules above become
+//   stop = ~here | (a & ~(a << 1)) | (b & ~(b << 1))
+// (a neighbour line turning from blocked to free, or a wall). For only-when-no-obstacles
+// and never a "turning" bit sits at the jump point n itself; for always and
+// if-at-most-one-obstacle it sits at n + 1 (n+s blocked, n+s+d free), so there every stop
+// is read one cell late, which puts "the next cell is blocked" on the same bit. Thanks to
+// the padding no scan needs a bounds check. The goal costs one comparison after the scan:
+// it is reached when it lies on the scanned line between the start and the stop.
+//
+// Rebuilds. The bit lines depend only on which cells are walkable, so prepare() rebuilds
+// them when the grid (its address), its revision or its size changed; a rule change only
+// switches the rules. invalidate() makes the next prepare() rebuild (for a grid replaced in
+// place by one with the same revision and size).
+//
+// Reporting order within successors(): for each kept direction in moves.h order, the
+// straight sub-scans of a diagonal (or never-vertical) scan from each cell it visits, each
+// preceded by the forced neighbours of the jump point it stopped at; then the forced
+// neighbours of the cell the scan itself stopped at, if that is why it stopped; then the
+// scan's own scan(). forced() lists the neighbours the jump point can legally move to, in
+// moves.h order of their direction from it. An observed expansion also scans the kept
+// directions whose first move is illegal (reported as DeadEnd, 0 steps); an unobserved one
+// skips them. With a report whose kActive is false nothing is reported or computed for it.
+//
+// Preconditions: prepare() was called and the grid has not changed since; (x, y) is a
+// walkable cell.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "events.h"
+#include "grid.h"
+#include "moves.h"
+#include "options.h"
+
+namespace astar {
+
+// Stands in for members a template instance does not need ([[no_unique_address]]).
+struct Empty {};
+
+// window() reads bit lines through unaligned byte loads, which number bits this way.
+static_assert(std::endian::native == std::endian::little, "JumpScanner assumes a little-endian target");
+
+// The JumpReport for unobserved searches.
+struct NoJumpReport {
+  static constexpr bool kActive = false;
+  void scan(int, int, int, std::uint32_t, Outcome) {}
+  void forced(int, int, int, int) {}
+};
+
+// The pruning rules (see DESIGN) as pure functions of a cell's neighbour mask (bit d: the
+// neighbour in direction d is walkable, as Grid::neighbour_mask).
+namespace jump_rules {
+
+constexpr int dir_of(int dx, int dy) {
+  constexpr int table[3][3] = {{7, 0, 4}, {3, -1, 1}, {6, 2, 5}};
+  return table[dy + 1][dx + 1];
+}
+constexpr std::uint32_t bit(int dir) { return 1u << dir; }
+
+constexpr std::uint32_t natural(Diagonal m, int travel) {
+  if (travel < 0 || travel >= kDirectionCount) return m == Diagonal::Never ? 0x0Fu : 0xFFu;
+  if (m == Diagonal::Never) {
+    if (travel >= 4) return 0x0Fu;
+    return (travel & 1) ? bit(travel) : bit(travel) | bit(1) | bit(3);
+  }
+  if (travel < 4) return bit(travel);
+  const int dx = kDirDx[travel], dy = kDirDy[travel];
+  return bit(travel) | bit(dir_of(0, dy)) | bit(dir_of(dx, 0));
+}
+
+constexpr std::uint32_t forced(Diagonal m, int travel, std::uint32_t mask) {
+  if (travel < 0 || travel >= kDirectionCount) return 0;
+  const auto open = [mask](int ox, int oy) { return ((mask >> dir_of(ox, oy)) & 1u) != 0; };
+  const int dx = kDirDx[travel], dy = kDirDy[travel];
+  std::uint32_t dirs = 0;
+  if (travel < 4) {
+    if (m == Diagonal::Never && dx == 0) return 0;
+    for (int side = 0; side < 2; ++side) {
+      const int ox = side ? -dy : dy, oy = side ? -dx : dx;
+      if (m == Diagonal::Never || m == Diagonal::OnlyWhenNoObstacles) {
+        if (!open(ox - dx, oy - dy) && open(ox, oy)) {
+          dirs |= bit(dir_of(ox, oy));
+          if (m == Diagonal::OnlyWhenNoObstacles) dirs |= bit(dir_of(dx + ox, dy + oy));
+        }
+      } else if (!open(ox, oy) && open(dx + ox, dy + oy) && (m == Diagonal::Always || open(dx, dy))) {
+        dirs |= bit(dir_of(dx + ox, dy + oy));
+      }
+    }
+    return dirs;
+  }
+  if (m == Diagonal::Always || m == Diagonal::IfAtMostOneObstacle) {
+    const bool careful = m == Diagonal::IfAtMostOneObstacle;
+    if (!open(-dx, 0) && open(-dx, dy) && (!careful || open(0, dy))) dirs |= bit(dir_of(-dx, dy));
+    if (!open(0, -dy) && open(dx, -dy) && (!careful || open(dx, 0))) dirs |= bit(dir_of(dx, -dy));
+  }
+  return dirs;
+}
+
+// kPrune[rule][travel][mask]: the directions kept at a cell; travel kDirectionCount is the start.
+using PruneTable = std::array<std::array<std::array<std::uint8_t, 256>, kDirectionCount + 1>, 4>;
+constexpr PruneTable make_prune_table() {
+  PruneTable table{};
+  for (int m = 0; m < 4; ++m)
+    for (int travel = 0; travel <= kDirectionCount; ++travel)
+      for (std::uint32_t mask = 0; mask < 256; ++mask)
+        table[m][travel][mask] =
+            static_cast<std::uint8_t>(natural(static_cast<Diagonal>(m), travel) | forced(static_cast<Diagonal>(m), travel, mask));
+  return table;
+}
+inline constexpr PruneTable kPrune = make_prune_table();
+
+// The neighbour mask from three rows of three cells (bit 3 * row + column, NW first).
+constexpr std::array<std::uint8_t, 512> make_mask_table() {
+  std::array<std::uint8_t, 512> table{};
+  for (int rows = 0; rows < 512; ++rows) {
+    std::uint32_t mask = 0;
+    for (int d = 0; d < kDirectionCount; ++d)
+      if ((rows >> ((kDirDy[d] + 1) * 3 + (kDirDx[d] + 1))) & 1) mask |= bit(d);
+    table[rows] = static_cast<std::uint8_t>(mask);
+  }
+  return table;
+}
+inline constexpr std::array<std::uint8_t, 512> kMaskFromRows = make_mask_table();
+
+}  // namespace jump_rules
+
+class JumpScanner {
+ public:
+  void prepare(const Grid& grid, Diagonal diagonal);
+  void invalidate() { built_ = false; }
+
+  Diagonal diagonal() const { return diagonal_; }
+  int width() const { return width_; }
+  int height() const { return height_; }
+  // Walkable as of the last prepare(); false outside the map.
+  bool walkable(int x, int y) const {
+    return built_ && x >= 0 && y >= 0 && x < width_ && y < height_ && free(x, y);
+  }
+
+  template <class Found, class Report>
+  void successors(int x, int y, int travel, Point goal, Found&& found, Report& report) const {
+    switch (diagonal_) {
+      case Diagonal::Never: successors_in<Diagonal::Never>(x, y, travel, goal, found, report); break;
+      case Diagonal::Always: successors_in<Diagonal::Always>(x, y, travel, goal, found, report); break;
+      case Diagonal::IfAtMostOneObstacle:
+        successors_in<Diagonal::IfAtMostOneObstacle>(x, y, travel, goal, found, report);
+        break;
+      case Diagonal::OnlyWhenNoObstacles:
+        successors_in<Diagonal::OnlyWhenNoObstacles>(x, y, travel, goal, found, report);
+        break;
+    }
+  }
+
+ private:
+  struct Hit {
+    std::uint32_t steps;
+    Outcome outcome;
+  };
+
+  // Cell a of line b is bit a + 1 of line b + 1 in storage: position -1 and line -1 are padding.
+  struct BitLines {
+    std::vector<std::uint64_t> words;
+    int stride = 0;  // words per line
+    const std::uint64_t* line(int b) const { return words.data() + static_cast<std::ptrdiff_t>(b + 1) * stride; }
+  };
+
+  // The goal in every straight direction's line coordinates.
+  struct Target {
+    int x, y;
+    std::array<int, 4> line;
+    std::array<int, 4> at;
+  };
+
+  // Cells a .. a + 56 of a line, cell a in bit 0 (one unaligned load; bits above 56 are
+  // cells too, but not all of them are read).
+  static std::uint64_t window(const std::uint64_t* line, int a) {
+    const unsigned pos = static_cast<unsigned>(a + 1);
+    std::uint64_t word;
+    std::memcpy(&word, reinterpret_cast<const unsigned char*>(line) + (pos >> 3), sizeof word);
+    return word >> (pos & 7u);
+  }
+
+  // Valid for -1 <= x <= width, -1 <= y <= height.
+  bool free(int x, int y) const {
+    const unsigned pos = static_cast<unsigned>(x + 1);
+    return (lines_[1].line(y)[pos >> 6] >> (pos & 63u)) & 1u;
+  }
+
+  std::uint32_t neighbour_mask(int x, int y) const {
+    const std::uint32_t above = static_cast<std::uint32_t>(window(lines_[1].line(y - 1), x - 1)) & 7u;
+    const std::uint32_t here = static_cast<std::uint32_t>(window(lines_[1].line(y), x - 1)) & 7u;
+    const std::uint32_t below = static_cast<std::uint32_t>(window(lines_[1].line(y + 1), x - 1)) & 7u;
+    return jump_rules::kMaskFromRows[above | here << 3 | below << 6];
+  }
+
+  template <Diagonal M>
+  static std::uint32_t kept(int travel, std::uint32_t mask) {
+    const unsigned t = static_cast<unsigned>(travel) < kDirectionCount ? static_cast<unsigned>(travel) : kDirectionCount;
+    return jump_rules::kPrune[static_cast<int>(M)][t][mask];
+  }
+
+  template <Diagonal M>
+  bool legal(int x, int y, int dir) const {
+    const int dx = kDirDx[dir], dy = kDirDy[dir];
+    if (!free(x + dx, y + dy)) return false;
+    if (dir < 4) return true;
+    if constexpr (M == Diagonal::Always) return true;
+    else if constexpr (M == Diagonal::IfAtMostOneObstacle) return free(x + dx, y) || free(x, y + dy);
+    else if constexpr (M == Diagonal::OnlyWhenNoObstacles) return free(x + dx, y) && free(x, y + dy);
+    else return false;
+  }
+
+  template <Diagonal M, class Report>
+  void report_forced(int x, int y, int travel, Report& report) const {
+    const std::uint32_t mask = neighbour_mask(x, y);
+    std::uint32_t dirs = jump_rules::forced(M, travel, mask) & allowed_moves(M, static_cast<std::uint8_t>(mask));
+    while (dirs != 0) {
+      const int d = std::countr_zero(dirs);
+      dirs &= dirs - 1;
+      report.forced(x + kDirDx[d], y + kDirDy[d], x, y);
+    }
+  }
+
+  Target target(Point goal) const {
+    return {goal.x, goal.y, {goal.x, goal.y, goal.x, goal.y}, {height_ - 1 - goal.y, goal.x, goal.y, width_ - 1 - goal.x}};
+  }
+
+  // The block scan along line b from cell a0 (a0 itself excluded).
+  template <Diagonal M>
+  static Hit run(const BitLines& lines, int b, int a0) {
+    // always / if-at-most-one-obstacle see a jump point's forced neighbour one cell late.
+    constexpr bool kLate = M == Diagonal::Always || M == Diagonal::IfAtMostOneObstacle;
+    const std::uint64_t* above = lines.line(b - 1);
+    const std::uint64_t* here = lines.line(b);
+    const std::uint64_t* below = lines.line(b + 1);
+    std::uint64_t keep_blocked = ~std::uint64_t{1};
+    std::uint64_t keep_turns = kLate ? ~std::uint64_t{3} : ~std::uint64_t{1};
+    std::uint64_t carry_above = 0, carry_below = 0;
+    constexpr std::uint64_t kValid = (std::uint64_t{1} << 56) - 1;
+    for (int a = a0;; a += 56) {
+      const std::uint64_t up = window(above, a) & kValid, mid = window(here, a), down = window(below, a) & kValid;
+      const std::uint64_t blocked = ~mid & keep_blocked & kValid;
+      const std::uint64_t turns =
+          ((up & ~((up << 1) | carry_above)) | (down & ~((down << 1) | carry_below))) & keep_turns;
+      const std::uint64_t stop = blocked | turns;
+      if (stop != 0) {
+        const int i = std::countr_zero(stop);
+        const int cell = a + i;
+        const bool wall = (blocked >> i) & 1u;
+        if constexpr (!kLate) {
+          return wall ? Hit{static_cast<std::uint32_t>(cell - 1 - a0), Outcome::DeadEnd}
+                      : Hit{static_cast<std::uint32_t>(cell - a0), Outcome::JumpPoint};
+        } else {
+          // Under always the forced diagonal needs no side free, so the cell before a wall
+          // can still be a jump point.
+          const bool jump = M == Diagonal::Always ? ((turns >> i) & 1u) != 0 : !wall;
+          return Hit{static_cast<std::uint32_t>(cell - 1 - a0), jump ? Outcome::JumpPoint : Outcome::DeadEnd};
+        }
+      }
+      carry_above = up >> 55;
+      carry_below = down >> 55;
+      keep_blocked = keep_turns = ~std::uint64_t{0};
+    }
+  }
+
+  template <Diagonal M, int D, class Report>
+  Hit straight(int x, int y, const Target& t, Report& report) const {
+    int b, a;
+    if constexpr (D == 0) b = x, a = height_ - 1 - y;
+    else if constexpr (D == 1) b = y, a = x;
+    else if constexpr (D == 2) b = x, a = y;
+    else b = y, a = width_ - 1 - x;
+    Hit hit = run<M>(lines_[D], b, a);
+    if (t.line[D] == b) {
+      const int ahead = t.at[D] - a;
+      if (ahead > 0 && static_cast<std::uint32_t>(ahead) <= hit.steps)
+        hit = {static_cast<std::uint32_t>(ahead), Outcome::ReachedGoal};
+    }
+    if constexpr (Report::kActive) {
+      const int s = static_cast<int>(hit.steps);
+      if (hit.outcome == Outcome::JumpPoint) report_forced<M>(x + kDirDx[D] * s, y + kDirDy[D] * s, D, report);
+      report.scan(x, y, D, hit.steps, hit.outcome);
+    }
+    return hit;
+  }
+
+  // Diagonal scans, and vertical scans under "never": step, then look along the components.
+  template <Diagonal M, int D, class Report>
+  Hit stepped(int x, int y, const Target& t, Report& report) const {
+    constexpr int dx = kDirDx[D], dy = kDirDy[D];
+    constexpr int v = jump_rules::dir_of(0, dy), h = M == Diagonal::Never ? 1 : jump_rules::dir_of(dx, 0);
+    constexpr int first = M == Diagonal::Never ? 1 : (v < h ? v : h);
+    constexpr int second = M == Diagonal::Never ? 3 : (v < h ? h : v);
+    const int x0 = x, y0 = y;
+    std::uint32_t steps = 0;
+    Outcome outcome;
+    for (;;) {
+      if (!legal<M>(x, y, D)) {
+        outcome = Outcome::DeadEnd;
+        break;
+      }
+      x += dx;
+      y += dy;
+      ++steps;
+      if (x == t.x && y == t.y) {
+        outcome = Outcome::ReachedGoal;
+        break;
+      }
+      if constexpr (M == Diagonal::Always || M == Diagonal::IfAtMostOneObstacle) {
+        if ((kept<M>(D, neighbour_mask(x, y)) & ~jump_rules::natural(M, D)) != 0) {
+          if constexpr (Report::kActive) report_forced<M>(x, y, D, report);
+          outcome = Outcome::JumpPoint;
+          break;
+        }
+      }
+      if (straight<M, first>(x, y, t, report).outcome != Outcome::DeadEnd ||
+          straight<M, second>(x, y, t, report).outcome != Outcome::DeadEnd) {
+        outcome = Outcome::JumpPoint;
+        break;
+      }
+    }
+    if constexpr (Report::kActive) report.scan(x0, y0, D, steps, outcome);
+    return {steps, outcome};
+  }
+
+  template <Diagonal M, class Report>
+  Hit scan(int dir, int x, int y, const Target& t, Report& report) const {
+    constexpr bool kNever = M == Diagonal::Never;
+    switch (dir) {
+      case 0:
+        if constexpr (kNever) return stepped<M, 0>(x, y, t, report);
+        else return straight<M, 0>(x, y, t, report);
+      case 1: return straight<M, 1>(x, y, t, report);
+      case 2:
+        if constexpr (kNever) return stepped<M, 2>(x, y, t, report);
+        else return straight<M, 2>(x, y, t, report);
+      case 3: return straight<M, 3>(x, y, t, report);
+      default: break;
+    }
+    if constexpr (kNever) {
+      return {0, Outcome::DeadEnd};  // no diagonal moves
+    } else {
+      switch (dir) {
+        case 4: return stepped<M, 4>(x, y, t, report);
+        case 5: return stepped<M, 5>(x, y, t, report);
+        case 6: return stepped<M, 6>(x, y, t, report);
+        default: return stepped<M, 7>(x, y, t, report);
+      }
+    }
+  }
+
+  template <Diagonal M, class Found, class Report>
+  void successors_in(int x, int y, int travel, Point goal, Found& found, Report& report) const {
+    const Target t = target(goal);
+    const std::uint32_t mask = neighbour_mask(x, y);
+    std::uint32_t dirs = kept<M>(travel, mask);
+    // A direction whose first move is illegal finds nothing; only a report wants to hear so.
+    if constexpr (!Report::kActive) dirs &= allowed_moves(M, static_cast<std::uint8_t>(mask));
+    while (dirs != 0) {
+      const int d = std::countr_zero(dirs);
+      dirs &= dirs - 1;
+      const Hit hit = scan<M>(d, x, y, t, report);
+      if (hit.outcome != Outcome::DeadEnd) found(d, hit.steps);
+    }
+  }
+
+  std::array<BitLines, 4> lines_;  // indexed by the straight direction that scans them forward
+  std::vector<std::uint64_t> runs_;  // prepare()'s scratch: the rows packed 64 cells to a word
+  const Grid* grid_ = nullptr;
+  std::uint64_t revision_ = 0;
+  int width_ = 0;
+  int height_ = 0;
+  Diagonal diagonal_ = Diagonal::OnlyWhenNoObstacles;
+  bool built_ = false;
+};
+
+}  // namespace astar

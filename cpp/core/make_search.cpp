@@ -1,0 +1,19 @@
+// make_search: the one place an algorithm is mapped to the class that runs it.
+#include "best_first.h"
+#include "bidirectional.h"
+#include "ida_star.h"
+#include "search.h"
+
+namespace astar {
+
+std::unique_ptr<Search> make_search(const Grid& grid, const SearchOptions& options) {
+  switch (options.algorithm) {
+    case Algorithm::JumpPoint: return std::make_unique<BestFirstSearch<JumpMoves>>(grid, options);
+    case Algorithm::ThetaStar: return std::make_unique<BestFirstSearch<AnyAngle>>(grid, options);
+    case Algorithm::Bidirectional: return std::make_unique<BidirectionalSearch>(grid, options);
+    case Algorithm::IterativeDeepening: return std::make_unique<IdaStarSearch>(grid, options);
+    default: return std::make_unique<BestFirstSearch<GridMoves>>(grid, options);
+  }
+}
+
+}  // namespace astar

@@ -1,0 +1,237 @@
+// Line of sight and Theta*: the strict rule (a segment between cell centres may touch no
+// blocked cell, not even at a corner; outside the map is blocked), checked against an
+// independent sampling of the segment; Theta*'s paths made of clear segments, never
+// costlier than the 8-connected optimum and never shorter than the straight line; and
+// replaying k steps of every best-first variant restoring exactly the state of stepping.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <memory>
+#include <random>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "any_angle.h"
+#include "best_first.h"
+#include "search.h"
+
+namespace astar {
+namespace {
+
+// Independent of any_angle.h: walks the segment in steps of 1 / (2 |dx| |dy|), which hits
+// every point where it crosses a grid line; a point on a lattice corner touches the four
+// cells around it, a point on one grid line the two cells beside it.
+bool sampled_sight(const Grid& grid, Point from, Point to) {
+  const auto walkable = [&](int x, int y) { return grid.in_bounds(x, y) && grid.passable(grid.id(x, y)); };
+  const int dx = to.x - from.x, dy = to.y - from.y;
+  const int steps = 2 * std::max(std::abs(dx), 1) * std::max(std::abs(dy), 1);
+  for (int i = 0; i <= steps; ++i) {
+    const double x = from.x + 0.5 + static_cast<double>(dx) * i / steps;
+    const double y = from.y + 0.5 + static_cast<double>(dy) * i / steps;
+    const bool on_x = std::abs(x - std::round(x)) < 1e-9, on_y = std::abs(y - std::round(y)) < 1e-9;
+    const int x_lo = on_x ? static_cast<int>(std::round(x)) - 1 : static_cast<int>(std::floor(x));
+    const int y_lo = on_y ? static_cast<int>(std::round(y)) - 1 : static_cast<int>(std::floor(y));
+    for (int cx = x_lo; cx <= x_lo + on_x; ++cx)
+      for (int cy = y_lo; cy <= y_lo + on_y; ++cy)
+        if (!walkable(cx, cy)) return false;
+  }
+  return true;
+}
+
+Grid random_walls(std::mt19937& rng, int width, int height, int wall_percent) {
+  Grid grid(width, height);
+  for (CellId id = 0; id < grid.cell_count(); ++id)
+    if (static_cast<int>(rng() % 100) < wall_percent) grid.set_cost(id, kWall);
+  return grid;
+}
+
+Point random_free(std::mt19937& rng, const Grid& grid) {
+  for (;;) {
+    const Point p{static_cast<int>(rng() % grid.width()), static_cast<int>(rng() % grid.height())};
+    if (grid.passable(grid.id(p))) return p;
+  }
+}
+
+TEST(LineOfSight, TouchingABlockedCornerBlocksTheSegment) {
+  //   . #      the diagonal (0,1) -> (1,0) passes the corner shared with (1,1) and (0,0)
+  //   . .
+  Grid grid(2, 2);
+  grid.set_cost(grid.id(1, 0), kWall);
+  EXPECT_FALSE(line_of_sight(grid, 0, 1, 1, 0)) << "the end cell is a wall";
+  EXPECT_FALSE(line_of_sight(grid, 0, 0, 1, 1)) << "(0,0) -> (1,1) touches the corner of the wall at (1,0)";
+  EXPECT_EQ(first_obstruction(grid, 0, 0, 1, 1), grid.id(1, 0));
+  EXPECT_TRUE(line_of_sight(grid, 0, 1, 1, 1));
+  EXPECT_TRUE(line_of_sight(grid, 0, 0, 0, 1));
+  EXPECT_TRUE(line_of_sight(grid, 1, 1, 1, 1)) << "a cell sees itself";
+}
+
+TEST(LineOfSight, AgreesWithSamplingAndIsSymmetricOnRandomMaps) {
+  std::mt19937 rng(41);
+  int checked = 0, clear = 0;
+  for (int map = 0; map < 60; ++map) {
+    const Grid grid = random_walls(rng, 5 + map % 13, 4 + map % 11, 5 + map % 5 * 7);
+    for (int i = 0; i < 200; ++i) {
+      const Point a{static_cast<int>(rng() % grid.width()), static_cast<int>(rng() % grid.height())};
+      const Point b{static_cast<int>(rng() % grid.width()), static_cast<int>(rng() % grid.height())};
+      const bool sees = line_of_sight(grid, a.x, a.y, b.x, b.y);
+      ASSERT_EQ(sees, sampled_sight(grid, a, b)) << "(" << a.x << "," << a.y << ") -> (" << b.x << "," << b.y << ")";
+      ASSERT_EQ(sees, line_of_sight(grid, b.x, b.y, a.x, a.y));
+      const CellId blocker = first_obstruction(grid, a.x, a.y, b.x, b.y);
+      if (!sees) {
+        ASSERT_FALSE(grid.passable(blocker)) << "the obstruction named is a wall";
+      }
+      clear += sees;
+      ++checked;
+    }
+  }
+  EXPECT_GT(clear, checked / 5);
+  EXPECT_LT(clear, checked * 4 / 5);
+}
+
+double cost_of(const Grid& grid, SearchOptions options, Point start, Point goal) {
+  const std::unique_ptr<Search> search = make_search(grid, options);
+  search->reset(start, goal);
+  search->run();
+  return search->status() == Status::Found ? search->path_cost() : -1;
+}
+
+TEST(ThetaStar, PathsAreClearSegmentsNoCostlierThanTheGridOptimum) {
+  std::mt19937 rng(2025);
+  int found = 0, shorter = 0;
+  for (int map = 0; map < 120; ++map) {
+    const Grid grid = random_walls(rng, 8 + map % 17, 6 + map % 13, 10 + map % 4 * 8);
+    for (Diagonal diagonal : {Diagonal::OnlyWhenNoObstacles, Diagonal::Never}) {
+      SearchOptions theta;
+      theta.algorithm = Algorithm::ThetaStar;
+      theta.diagonal = diagonal;
+      SearchOptions grid_optimum;
+      grid_optimum.algorithm = Algorithm::Dijkstra;
+      grid_optimum.diagonal = diagonal;
+      const std::unique_ptr<Search> search = make_search(grid, theta);
+      for (int query = 0; query < 6; ++query) {
+        const Point start = random_free(rng, grid), goal = random_free(rng, grid);
+        ASSERT_TRUE(search->reset(start, goal));
+        search->run();
+        const double optimum = cost_of(grid, grid_optimum, start, goal);
+        if (optimum < 0) {
+          EXPECT_EQ(search->status(), Status::NoPath) << "any-angle paths exist only where grid paths do";
+          continue;
+        }
+        ASSERT_EQ(search->status(), Status::Found);
+        ++found;
+        const std::vector<Point>& path = search->path();
+        ASSERT_GE(path.size(), 1u);
+        EXPECT_EQ(path.front(), start);
+        EXPECT_EQ(path.back(), goal);
+        double length = 0;
+        for (std::size_t i = 1; i < path.size(); ++i) {
+          ASSERT_TRUE(sampled_sight(grid, path[i - 1], path[i])) << "map " << map << " segment " << i;
+          length += std::hypot(path[i].x - path[i - 1].x, path[i].y - path[i - 1].y);
+        }
+        EXPECT_NEAR(length, search->path_cost(), 1e-9);
+        EXPECT_LE(search->path_cost(), optimum + 1e-9) << "map " << map << " " << name_of(diagonal);
+        EXPECT_GE(search->path_cost(), std::hypot(goal.x - start.x, goal.y - start.y) - 1e-9);
+        shorter += search->path_cost() < optimum - 1e-6;
+      }
+    }
+  }
+  EXPECT_GT(found, 700);
+  EXPECT_GT(shorter, found / 3) << "straight lines should beat grid moves on most queries";
+}
+
+TEST(ThetaStar, RefusesTerrainCornerCuttingAndIntegerCosts) {
+  Grid grid(4, 4);
+  SearchOptions options;
+  options.algorithm = Algorithm::ThetaStar;
+  const std::unique_ptr<Search> search = make_search(grid, options);
+  ASSERT_TRUE(search->reset({0, 0}, {3, 3}));
+  search->run();
+  EXPECT_EQ(search->status(), Status::Found);
+  for (auto [diagonal, model, terrain, refusal] :
+       {std::tuple{Diagonal::Always, CostModel::Exact, false, Refusal::DiagonalRule},
+        std::tuple{Diagonal::IfAtMostOneObstacle, CostModel::Exact, false, Refusal::DiagonalRule},
+        std::tuple{Diagonal::OnlyWhenNoObstacles, CostModel::Integer, false, Refusal::CostModel},
+        std::tuple{Diagonal::Never, CostModel::Exact, true, Refusal::NeedsUniformTerrain}}) {
+    grid.set_cost(grid.id(2, 1), terrain ? 5 : 1);
+    options.diagonal = diagonal;
+    options.cost_model = model;
+    search->set_options(options);
+    ASSERT_TRUE(search->reset({0, 0}, {3, 3}));
+    EXPECT_EQ(search->status(), Status::Refused);
+    EXPECT_EQ(search->refusal(), refusal);
+    EXPECT_FALSE(search->step()) << "a refused search does nothing";
+    EXPECT_TRUE(search->path().empty());
+  }
+}
+
+// The display replays: "step back to k" is "reset and run k steps". For every algorithm,
+// that must restore exactly what stepping k times (observed) left, channel by channel.
+void expect_same_channels(const Search& a, const Search& b, std::size_t cells, const char* where) {
+  const std::vector<Channel> ca = a.channels(), cb = b.channels();
+  ASSERT_EQ(ca.size(), cb.size()) << where;
+  for (std::size_t c = 0; c < ca.size(); ++c) {
+    ASSERT_STREQ(ca[c].name, cb[c].name);
+    const std::size_t size = ca[c].type == ChannelType::U8 ? 1 : ca[c].type == ChannelType::U16 ? 2 : ca[c].type == ChannelType::U32 ? 4 : 8;
+    for (CellId id = 0; id < cells; ++id) {
+      const auto current = [&](const Channel& ch, const Search& s) {
+        return !ch.stamp || *reinterpret_cast<const std::uint16_t*>(reinterpret_cast<const char*>(ch.stamp) + id * ch.stamp_stride) == s.stamp();
+      };
+      const bool live_a = current(ca[c], a), live_b = current(cb[c], b);
+      ASSERT_EQ(live_a, live_b) << where << " channel " << ca[c].name << " cell " << id;
+      if (!live_a) continue;
+      const char* va = static_cast<const char*>(ca[c].data) + id * ca[c].stride;
+      const char* vb = static_cast<const char*>(cb[c].data) + id * cb[c].stride;
+      if (std::string(ca[c].name) == "scanned") {
+        // A stamp of its own search: compare whether it is current, not the number.
+        std::uint16_t sa, sb;
+        std::memcpy(&sa, va, 2);
+        std::memcpy(&sb, vb, 2);
+        ASSERT_EQ(sa == a.stamp(), sb == b.stamp()) << where << " cell " << id;
+        continue;
+      }
+      ASSERT_EQ(std::memcmp(va, vb, size), 0) << where << " channel " << ca[c].name << " cell " << id;
+    }
+  }
+}
+
+TEST(Replay, ResetAndRunningKStepsRestoresEveryChannelOfEveryAlgorithm) {
+  std::mt19937 rng(77);
+  const Grid grid = random_walls(rng, 24, 18, 22);
+  const Point start = random_free(rng, grid), goal = random_free(rng, grid);
+  for (const AlgorithmInfo& algorithm : kAlgorithms) {
+    SearchOptions options;
+    options.algorithm = algorithm.id;
+    options.max_expansions = 20000;
+    const std::unique_ptr<Search> stepped = make_search(grid, options);
+    const std::unique_ptr<Search> replayed = make_search(grid, options);
+    stepped->set_tracing(true);
+    replayed->set_tracing(true);
+    ASSERT_TRUE(stepped->reset(start, goal));
+    std::vector<Event> events;
+    std::uint64_t total = 0;
+    while (stepped->step(events)) ++total;
+    ASSERT_GT(total, 3u) << algorithm.name;
+    for (std::uint64_t k : {std::uint64_t{1}, total / 3, total / 2, total - 1, total}) {
+      ASSERT_TRUE(stepped->reset(start, goal));
+      for (std::uint64_t i = 0; i < k; ++i) ASSERT_TRUE(stepped->step(events));
+      // An unrelated search in between leaves state behind that the reset must hide.
+      ASSERT_TRUE(replayed->reset(goal, start));
+      replayed->run();
+      ASSERT_TRUE(replayed->reset(start, goal));
+      ASSERT_EQ(replayed->run_steps(k), k);
+      const std::string where = std::string(algorithm.name) + " k=" + std::to_string(k);
+      expect_same_channels(*stepped, *replayed, grid.cell_count(), where.c_str());
+      EXPECT_EQ(stepped->status(), replayed->status()) << where;
+      EXPECT_EQ(stepped->counters().expanded, replayed->counters().expanded) << where;
+      EXPECT_EQ(stepped->counters().opened, replayed->counters().opened) << where;
+      EXPECT_EQ(stepped->open_size(), replayed->open_size()) << where;
+      EXPECT_EQ(stepped->path(), replayed->path()) << where;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace astar
