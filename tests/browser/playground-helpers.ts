@@ -78,7 +78,11 @@ export interface SearchSnapshot {
   g: number[];
   order: number[];
   parents: number[];
+  /** The channels only some algorithms keep (bidirectional, JPS, IDA*), by name. */
+  extras: Record<string, number[]>;
 }
+
+const EXTRA_CHANNELS = ['phaseBack', 'gBack', 'parentDirBack', 'visits'] as const;
 
 /** Everything the search shows, copied out of wasm memory. */
 export function snapshot(app: PlaygroundHandle): SearchSnapshot {
@@ -87,13 +91,18 @@ export function snapshot(app: PlaygroundHandle): SearchSnapshot {
   const cells = search.cellView();
   const count = grid.width * grid.height;
   const phases: number[] = [], g: number[] = [], order: number[] = [], parents: number[] = [];
+  const extras: Record<string, number[]> = {};
+  for (const name of EXTRA_CHANNELS) if (cells.has(name)) extras[name] = [];
+  if (cells.has('scanned')) extras.scanned = [];
   for (let id = 0; id < count; id++) {
     phases.push(cells.phaseAt(id));
     g.push(cells.gAt(id));
     order.push(cells.orderAt(id));
-    parents.push(cells.parentDirAt(id));
+    parents.push(cells.parentAt(id));
+    for (const name of EXTRA_CHANNELS) extras[name]?.push(cells.valueAt(name, id));
+    extras.scanned?.push(Number(cells.scannedAt(id)));
   }
-  return { step: timeline.step, status: search.status, counters: search.counters(), phases, g, order, parents };
+  return { step: timeline.step, status: search.status, counters: search.counters(), phases, g, order, parents, extras };
 }
 
 export async function until(condition: () => boolean, what: string, timeoutMs = 10000): Promise<void> {

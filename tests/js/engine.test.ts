@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_OPTIONS,
   MAX_GRID_SIDE,
+  eventsOf,
   MapFormatError,
   gridSizeError,
   loadEngine,
@@ -32,6 +33,9 @@ const mapText = (rows: string[]): string =>
   `type octile\nheight ${rows.length}\nwidth ${rows[0]!.length}\nmap\n${rows.join('\n')}\n`;
 
 const SQRT2 = Math.SQRT2;
+
+/** A step's neighbour events without their tag, as these tests compare them. */
+const neighbours = (step: StepEvent) => eventsOf(step, 'neighbour').map(({ kind: _kind, side: _side, ...rest }) => rest);
 
 describe('loading', () => {
   it('shares one engine per realm', async () => {
@@ -155,7 +159,9 @@ describe('options', () => {
   it('reject unknown names and bad weights, changing nothing', () => {
     const grid = keepGrid(engine.createGrid(3, 3));
     const search = keepSearch(engine.createSearch(grid, { diagonal: 'never' }));
-    expect(() => search.setOptions({ algorithm: 'dfs' as never })).toThrow(/unknown algorithm "dfs"; expected one of astar, dijkstra, greedy, bfs/);
+    expect(() => search.setOptions({ algorithm: 'dstar' as never })).toThrow(/unknown algorithm "dstar"; expected one of astar, dijkstra, greedy, bfs, dfs, jps, bidirectional, ida, theta/);
+    expect(() => search.setOptions({ costModel: '10-15' as never })).toThrow(/unknown cost model "10-15"/);
+    expect(() => search.setOptions({ maxExpansions: 1.5 })).toThrow(/maxExpansions/);
     expect(() => search.setOptions({ diagonal: 'values' as never })).toThrow(RangeError);
     expect(() => search.setOptions({ weight: -1 })).toThrow(/weight/);
     expect(() => engine.createSearch(grid, { heuristic: 'toString' as never })).toThrow(/unknown heuristic/);
@@ -183,10 +189,11 @@ describe('step events', () => {
     expect(first.g).toBe(0);
     expect(first.h).toBeCloseTo(2 * SQRT2, 12);
     expect(first.f).toBeCloseTo(2 * SQRT2, 12);
-    expect(first.neighbours).toEqual([
-      { cell: { x: 1, y: 0 }, outcome: 'opened', oldG: null, newG: 1 },
-      { cell: { x: 0, y: 1 }, outcome: 'opened', oldG: null, newG: 1 },
-      { cell: { x: 1, y: 1 }, outcome: 'opened', oldG: null, newG: expect.closeTo(9 * SQRT2, 12) },
+    expect(first.events[0]).toEqual({ kind: 'expand', cell: { x: 0, y: 0 }, side: 'forward', g: 0, h: first.h, f: first.f, parent: null });
+    expect(neighbours(first)).toEqual([
+      { cell: { x: 1, y: 0 }, outcome: 'opened', oldG: null, newG: 1, parent: { x: 0, y: 0 } },
+      { cell: { x: 0, y: 1 }, outcome: 'opened', oldG: null, newG: 1, parent: { x: 0, y: 0 } },
+      { cell: { x: 1, y: 1 }, outcome: 'opened', oldG: null, newG: expect.closeTo(9 * SQRT2, 12), parent: { x: 0, y: 0 } },
     ]);
 
     // Step 2: (1,0) and (0,1) tie on f = 2 + sqrt2 and g = 1; the smaller id, (1,0), goes
@@ -197,12 +204,12 @@ describe('step events', () => {
     expect(second.cell).toEqual({ x: 1, y: 0 });
     expect(second.g).toBe(1);
     expect(second.f).toBeCloseTo(2 + SQRT2, 12);
-    expect(second.neighbours).toEqual([
-      { cell: { x: 2, y: 0 }, outcome: 'blocked', oldG: null, newG: null },
-      { cell: { x: 1, y: 1 }, outcome: 'improved', oldG: expect.closeTo(9 * SQRT2, 12), newG: 10 },
-      { cell: { x: 0, y: 0 }, outcome: 'closed', oldG: 0, newG: 0 },
-      { cell: { x: 2, y: 1 }, outcome: 'opened', oldG: null, newG: expect.closeTo(1 + SQRT2, 12) },
-      { cell: { x: 0, y: 1 }, outcome: 'not-improved', oldG: 1, newG: 1 },
+    expect(neighbours(second)).toEqual([
+      { cell: { x: 2, y: 0 }, outcome: 'blocked', oldG: null, newG: null, parent: null },
+      { cell: { x: 1, y: 1 }, outcome: 'improved', oldG: expect.closeTo(9 * SQRT2, 12), newG: 10, parent: { x: 1, y: 0 } },
+      { cell: { x: 0, y: 0 }, outcome: 'closed', oldG: 0, newG: 0, parent: null },
+      { cell: { x: 2, y: 1 }, outcome: 'opened', oldG: null, newG: expect.closeTo(1 + SQRT2, 12), parent: { x: 1, y: 0 } },
+      { cell: { x: 0, y: 1 }, outcome: 'not-improved', oldG: 1, newG: 1, parent: { x: 0, y: 0 } },
     ]);
     expect(search.counters()).toEqual({ expanded: 2, opened: 5, improved: 1, maxOpen: 3, openSize: 3 });
     expect(search.phase(1, 1)).toBe('open');
@@ -303,9 +310,7 @@ describe('cell view', () => {
         if (g === null) expect(view.gAt(id)).toBeNaN();
         else expect(view.gAt(id)).toBe(g);
         const parent = search.parent(x, y);
-        const dir = view.parentDirAt(id);
-        if (parent === null) expect(dir).toBe(255);
-        else expect([x - parent.x, y - parent.y]).toEqual([[0, -1], [1, 0], [0, 1], [-1, 0], [1, -1], [1, 1], [-1, 1], [-1, -1]][dir]);
+        expect(view.parentAt(id)).toBe(parent === null ? -1 : parent.y * grid.width + parent.x);
       }
     }
   }

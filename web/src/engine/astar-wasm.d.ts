@@ -13,23 +13,50 @@
  * memory, which JavaScript's garbage collector never frees. Call `delete()` exactly once
  * when done; calling anything on a deleted object throws an embind `BindingError`.
  *
- * Typed-array views (`_costsView`, `_pathView`, `_cellStatesView`) point into wasm memory.
+ * Typed-array views (`_costsView`, `_pathView`, `_channels`) point into wasm memory.
  * They become detached (length 0) when memory grows, and meaningless once the object
  * behind them changes size or is deleted: take a fresh one when you need it.
  */
 declare module '*/generated/astar-wasm.mjs' {
-  /** Names of `Algorithm` members, as typed by users, the CLI and share links. */
-  export type AlgorithmName = 'astar' | 'dijkstra' | 'greedy' | 'bfs';
+  /**
+   * Names of `Algorithm` members, as typed by users, the CLI and share links. The runtime
+   * list (and everything else about each algorithm) is `catalog()`; tests/js/engine.test.ts
+   * checks that these unions name exactly the members the module registers.
+   */
+  export type AlgorithmName = 'astar' | 'dijkstra' | 'greedy' | 'bfs' | 'dfs' | 'jps' | 'bidirectional' | 'ida' | 'theta';
   /** Names of `Heuristic` members. */
   export type HeuristicName = 'manhattan' | 'euclidean' | 'octile' | 'chebyshev' | 'zero';
   /** Names of `Diagonal` members: when a diagonal step may pass a wall's corner. */
   export type DiagonalName = 'never' | 'always' | 'if-at-most-one-obstacle' | 'only-when-no-obstacles';
+  /** Names of `CostModel` members: move lengths 1 and sqrt 2 (exact) or 10 and 14. */
+  export type CostModelName = 'exact' | '10-14';
   /** Names of `Status` members: the state of a search. */
-  export type StatusName = 'ready' | 'running' | 'found' | 'no-path';
+  export type StatusName = 'ready' | 'running' | 'found' | 'no-path' | 'gave-up' | 'refused';
+  /** Names of `Refusal` members: why a search refused the options on this grid. */
+  export type RefusalName = 'none' | 'needs-uniform-terrain' | 'diagonal-rule' | 'cost-model';
+  /** Names of `EventKind` members: what an Event reports (see cpp/core/events.h). */
+  export type EventKindName = 'expand' | 'neighbour' | 'scan' | 'forced' | 'sight' | 'meet' | 'iteration' | 'backtrack' | 'stop';
+  /** Names of `Side` members: the frontier an event belongs to. */
+  export type SideName = 'forward' | 'backward';
+  /** Names of `ChannelType` members: a channel's element type. */
+  export type ChannelTypeName = 'u8' | 'u16' | 'u32' | 'f64';
   /** Names of `CellPhase` members: what a cell is in the current search. */
   export type CellPhaseName = 'unseen' | 'open' | 'closed' | 'path';
-  /** Names of `Outcome` members: what happened to one neighbour during an expansion. */
-  export type OutcomeName = 'opened' | 'improved' | 'not-improved' | 'closed' | 'blocked';
+  /** Names of `Outcome` members: what an event's cell came to (meaning depends on the event's kind). */
+  export type OutcomeName =
+    | 'none'
+    | 'opened'
+    | 'improved'
+    | 'not-improved'
+    | 'closed'
+    | 'blocked'
+    | 'pruned'
+    | 'on-path'
+    | 'jump-point'
+    | 'dead-end'
+    | 'reached-goal'
+    | 'clear'
+    | 'obstructed';
 
   /**
    * One member of an embind enum. Members are singletons, so they compare with `===`.
@@ -59,43 +86,116 @@ declare module '*/generated/astar-wasm.mjs' {
     y: number;
   }
 
-  /** What happened to one neighbour of the expanded cell. */
-  export interface NeighbourEvent {
-    /** Cell id of the neighbour (`y * width + x`). */
-    cell: number;
-    /** What happened to it. */
+  /**
+   * One thing that happened in a step: a tagged union whose `kind` says what the other
+   * fields mean (documented per kind in cpp/core/events.h). Cells are ids (`y * width + x`);
+   * `other` is 4294967295 (kNoCell) when absent; a, b and c are NaN when unused.
+   */
+  export interface Event {
+    /** What the event reports. */
+    kind: EnumMember<EventKindName>;
+    /** What its cell came to. */
     outcome: EnumMember<OutcomeName>;
-    /** g before this step; NaN when the cell was unseen or is blocked. */
-    oldG: number;
-    /** g after this step; NaN when blocked; equals `oldG` unless opened or improved. */
-    newG: number;
+    /** The frontier it belongs to (backward only in bidirectional search). */
+    side: EnumMember<SideName>;
+    /** Direction of a scan (0..7 = N, E, S, W, NE, SE, SW, NW). */
+    dir: number;
+    /** The cell the event is about. */
+    cell: number;
+    /** A second cell (parent, scan origin, jump point, sight origin), or 4294967295 for none. */
+    other: number;
+    /** First number (g before, g, cost, iteration...). */
+    a: number;
+    /** Second number. */
+    b: number;
+    /** Third number. */
+    c: number;
   }
 
-  /** One expansion, as recorded by `Search._step()`. */
-  export interface StepEvent {
-    /** Cell id of the expanded cell. */
-    cell: number;
-    /** Its cost from the start. */
-    g: number;
-    /** Its heuristic estimate to the goal (unweighted). */
-    h: number;
-    /** Its f: A* g + weight * h, Dijkstra g, greedy h, breadth-first g. */
-    f: number;
-    /** Its in-bounds neighbours in direction order N, E, S, W, NE, SE, SW, NW. */
-    neighbours: NeighbourEvent[];
+  /** One row of the algorithm table (cpp/core/options.h, kAlgorithms). */
+  export interface AlgorithmRow {
+    /** The CLI, share-link and embed name. */
+    name: AlgorithmName;
+    /** The English label (the page translates by name). */
+    label: string;
+    /** Reads the heuristic option. */
+    usesHeuristic: boolean;
+    /** Reads the weight option. */
+    usesWeight: boolean;
+    /** Always finds a cheapest path (admissible heuristic, weight 1). */
+    optimal: boolean;
+    /** Paths are straight segments between cell centres. */
+    anyAngle: boolean;
+    /** Repairs its plan after map changes. */
+    incremental: boolean;
+    /** May expand a cell many times (IDA*): needs an expansion limit on open maps. */
+    reexpands: boolean;
+    /** Runs only where every walkable cell costs the same. */
+    uniformTerrainOnly: boolean;
+    /** The diagonal rules it supports. */
+    diagonals: DiagonalName[];
+    /** The cost models it supports. */
+    costModels: CostModelName[];
+    /** Its own default heuristic; null: octile with diagonal moves, manhattan without. */
+    defaultHeuristic: HeuristicName | null;
+  }
+
+  /** Every option name the engine knows, each list in enum value order. */
+  export interface Catalog {
+    /** Rows of the algorithm table, indexed by `Algorithm` value. */
+    algorithms: AlgorithmRow[];
+    /** Heuristic names, indexed by `Heuristic` value. */
+    heuristics: HeuristicName[];
+    /** Diagonal rule names, indexed by `Diagonal` value. */
+    diagonals: DiagonalName[];
+    /** Cost model names, indexed by `CostModel` value. */
+    costModels: CostModelName[];
+  }
+
+  /** Figures some searches keep besides the counters; NaN (-1 for the cell) where they do not apply. */
+  export interface Progress {
+    /** IDA*: the current f threshold. */
+    threshold: number;
+    /** IDA*: the current iteration, 1-based. */
+    iteration: number;
+    /** Bidirectional: the cost of the best meeting so far. */
+    meetingCost: number;
+    /** Bidirectional: the cell of that meeting, or -1. */
+    meetingCell: number;
+  }
+
+  /**
+   * One per-cell array of a search, as a strided view of wasm memory: element i is the
+   * value at byte `i * stride` of `bytes`, of type `type`, and belongs to the current
+   * search where the u16 at byte `i * stampStride` of `stampBytes` equals `stamp()` (always,
+   * when `stampBytes` is null). Names: see Search::channels() in cpp/core/search.h.
+   */
+  export interface RawChannel {
+    /** "phase", "g", "order", "parentDir" or "parentId", and per algorithm others. */
+    name: string;
+    /** Element type. */
+    type: EnumMember<ChannelTypeName>;
+    /** From element 0 to the last element's last byte; element-aligned. */
+    bytes: Uint8Array;
+    /** Bytes from one element to the next (a multiple of the element size). */
+    stride: number;
+    /** The stamps' bytes, or null. */
+    stampBytes: Uint8Array | null;
+    /** Bytes from one stamp to the next. */
+    stampStride: number;
   }
 
   /** Work done by the current search. */
   export interface Counters {
-    /** Cells expanded (closed). */
+    /** Expansions (steps), re-expansions included. */
     expanded: number;
-    /** Cells added to the open list, the start included. */
+    /** Cells added to an open list, the start included. */
     opened: number;
     /** Times an open cell's g was lowered. */
     improved: number;
-    /** Largest open-list size seen. */
+    /** Largest open-list size seen (IDA*: deepest stack). */
     maxOpen: number;
-    /** Current open-list size. */
+    /** Current open-list size (IDA*: stack depth; bidirectional: both lists). */
     openSize: number;
   }
 
@@ -162,6 +262,8 @@ declare module '*/generated/astar-wasm.mjs' {
     _costsView(): Uint8Array;
     /** Smallest terrain cost present (1 when there is no walkable cell). */
     minCost(): number;
+    /** True when every walkable cell has the same terrain cost. */
+    uniformCost(): boolean;
     /** The grid as Moving AI `.map` text (digits 2..9 for terrain costs). */
     toMapText(): string;
     /** Frees the wasm memory. Wasm memory is not garbage-collected: call exactly once. */
@@ -177,14 +279,16 @@ declare module '*/generated/astar-wasm.mjs' {
   }
 
   /**
-   * A resumable best-first search over one Grid, which it reads but never changes. The
-   * grid must outlive the search (or be swapped out with `setGrid` first).
+   * A resumable search over one Grid, which it reads but never changes, for any algorithm
+   * of the catalog. The grid must outlive the search (or be swapped out with `setGrid` first).
    */
   export interface Search {
     /**
      * Options for the next `reset()`. `useDefaultHeuristic` true ignores `heuristic` and
-     * picks the default for `diagonal` (manhattan for never, octile otherwise). A weight
-     * that is negative or not finite counts as 1, one above 100 as 100; only A* uses it.
+     * picks the algorithm's default. A weight that is negative or not finite counts as 1,
+     * one above 100 as 100; only algorithms that use a weight read it. `maxExpansions` 0
+     * means no limit. Choosing an algorithm another core class runs replaces the arrays
+     * behind every view (`layout()` changes).
      */
     _setOptions(
       algorithm: EnumMember<AlgorithmName>,
@@ -192,55 +296,60 @@ declare module '*/generated/astar-wasm.mjs' {
       heuristic: EnumMember<HeuristicName>,
       useDefaultHeuristic: boolean,
       weight: number,
+      costModel: EnumMember<CostModelName>,
+      maxExpansions: number,
     ): void;
     /** Reads another grid from now on; the search becomes ready, with no start or goal. */
     setGrid(grid: Grid): void;
-    /** Starts a new search. False (status ready) when a point is outside the grid. */
-    reset(start: Point, goal: Point): boolean;
+    /** Keep display-only channels ("scanned") in unobserved steps too; read at reset. */
+    setTracing(on: boolean): void;
     /**
-     * One observed expansion, or null when there was nothing to do. The returned object is
-     * fresh JavaScript data; the wasm side reuses one record for every step.
+     * Starts a new search. False (status ready) when a point is outside the grid; true
+     * otherwise, the status then being running, refused, no-path or found.
      */
-    _step(): StepEvent | null;
+    reset(start: Point, goal: Point): boolean;
+    /** One observed expansion as its events (the expansion first), or null when there was nothing to do. */
+    _step(): Event[] | null;
     /** Up to `count` unobserved expansions; returns how many were made. */
     runSteps(count: number): number;
     /** Expands until the search finishes. */
     run(): void;
     /** Current status. */
     status(): EnumMember<StatusName>;
+    /** Why the options were refused (status refused), else none. */
+    refusal(): EnumMember<RefusalName>;
     /** True when the grid was edited since `reset()`; a stale search does not step. */
     stale(): boolean;
     /** Cost of the found path; NaN unless found. */
     pathCost(): number;
-    /** The found path as (x, y) pairs from start to goal; empty unless found. */
+    /** The found path as (x, y) pairs from start to goal (any-angle: its corners); empty unless found. */
     _pathView(): Int32Array;
     /** Work done so far. */
     counters(): Counters;
+    /** Threshold, iteration, best meeting. */
+    progress(): Progress;
     /** Phase of cell `id` (unseen for ids outside the grid). */
     phase(id: number): EnumMember<CellPhaseName>;
     /** Cost from the start to cell `id`; NaN when unseen. */
     g(id: number): number;
     /** Heuristic from cell `id` to the goal, unweighted; NaN before a successful reset. */
     h(id: number): number;
-    /** f of cell `id` (as in StepEvent.f); NaN when unseen. */
+    /** The priority of cell `id` (Expand events' c); NaN when unseen. */
     f(id: number): number;
     /** Cell id of the parent of `id`; -1 for the start and unseen cells. */
     parent(id: number): number;
     /** 1-based expansion order of `id`; 0 if not expanded. */
     order(id: number): number;
-    /** The current search number: a cell belongs to it only if its stamp equals this. */
+    /** Cell ids from the start to `id` through the search's parents; empty when unseen. */
+    _routeTo(id: number): number[];
+    /** The current search number, which stamps compare with. */
     stamp(): number;
-    /** Number of CellState records (the grid's cell count). */
+    /** Changes whenever the arrays behind channel views are replaced. */
+    layout(): number;
+    /** Number of cells (the grid's cell count). */
     cellCount(): number;
-    /**
-     * The CellState array as bytes, `CELL_STATE_BYTES` (16) per cell id: f64 g at offset
-     * 0, u32 aux at 8 (expansion order once closed, heap position while open), u16 stamp at
-     * 12, u8 phase at 14 (CellPhase value), u8 parent direction at 15 (0..7 = N, E, S, W,
-     * NE, SE, SW, NW; 255 none). A record whose stamp differs from `stamp()` is stale
-     * (the cell is unseen). The array is 8-byte aligned. Stale after memory growth and
-     * after `setGrid`.
-     */
-    _cellStatesView(): Uint8Array;
+    /** The per-cell arrays worth drawing. Stale after memory growth or a change of `layout()`. */
+    _channels(): RawChannel[];
     /** Frees the wasm memory. Wasm memory is not garbage-collected: call exactly once. */
     delete(): void;
     /** True once `delete()` has been called. */
@@ -257,8 +366,6 @@ declare module '*/generated/astar-wasm.mjs' {
   export interface AstarModule {
     /** Largest accepted grid side (4096). */
     readonly MAX_GRID_SIDE: number;
-    /** Bytes per CellState record in `_cellStatesView` (16). */
-    readonly CELL_STATE_BYTES: number;
     /** Largest heuristic weight (100); a search clamps larger weights to it. */
     readonly MAX_WEIGHT: number;
     /** Search algorithms. */
@@ -267,12 +374,31 @@ declare module '*/generated/astar-wasm.mjs' {
     readonly Heuristic: EnumObject<HeuristicName>;
     /** Diagonal modes. */
     readonly Diagonal: EnumObject<DiagonalName>;
+    /** Cost models. */
+    readonly CostModel: EnumObject<CostModelName>;
+    /** Reasons for refusing options. */
+    readonly Refusal: EnumObject<RefusalName>;
+    /** Event kinds. */
+    readonly EventKind: EnumObject<EventKindName>;
+    /** Frontiers. */
+    readonly Side: EnumObject<SideName>;
+    /** Channel element types. */
+    readonly ChannelType: EnumObject<ChannelTypeName>;
     /** Search statuses. */
     readonly Status: EnumObject<StatusName>;
     /** Cell phases. */
     readonly CellPhase: EnumObject<CellPhaseName>;
-    /** Neighbour outcomes. */
+    /** Event outcomes. */
     readonly Outcome: EnumObject<OutcomeName>;
+    /** The algorithm table and every option name. */
+    catalog(): Catalog;
+    /** Why `algorithm` refuses this grid with these options, or none. */
+    refusalFor(
+      grid: Grid,
+      algorithm: EnumMember<AlgorithmName>,
+      diagonal: EnumMember<DiagonalName>,
+      costModel: EnumMember<CostModelName>,
+    ): EnumMember<RefusalName>;
     /** Empty when `width x height` is an acceptable grid size, else a sentence saying why. */
     gridSizeError(width: number, height: number): string;
     /** Parses Moving AI `.map` text. */

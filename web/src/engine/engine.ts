@@ -3,7 +3,10 @@
 //
 // What the wrapper adds to the raw embind module (./astar-wasm.d.ts):
 // - Names instead of enum objects and cell ids: options, statuses, phases and outcomes
-//   are strings, cells are {x, y}, "no value" is null rather than NaN.
+//   are strings, cells are {x, y}, "no value" is null rather than NaN, and a step's
+//   events are a discriminated union (SearchEvent) rather than raw tagged records.
+// - The catalog: the core's table of algorithms and every option name, which the panel,
+//   share links, embed settings and the CLI read instead of keeping lists of their own.
 // - Checked input: bad sizes, coordinates, costs and option names throw RangeError with a
 //   sentence saying what was wrong; bad .map/.scen text throws MapFormatError with the
 //   line. Nothing reaches wasm unchecked.
@@ -13,69 +16,109 @@
 //   another grid first). delete() twice is harmless; any other call after delete()
 //   throws.
 // - Bulk reads without per-cell objects: costs() and cellView() are typed-array views of
-//   wasm memory, valid until memory grows (any allocation may grow it), so callers
-//   re-fetch them each frame; re-fetching is cheap and returns the same view while it is
-//   still valid.
+//   wasm memory, valid until memory grows (any allocation may grow it) or the search's
+//   arrays are replaced, so callers re-fetch them each frame; re-fetching is cheap and
+//   returns the same view while it is still valid.
 //
 // One wasm instance per JS realm: loadEngine() caches its promise, so every module of the
 // page (or every test in a file) shares one instance and one memory.
 import createAstarModule from './generated/astar-wasm.mjs';
 import type {
   AlgorithmName,
+  AlgorithmRow,
   AstarModule,
+  Catalog,
   CellPhaseName,
+  CostModelName,
   DiagonalName,
   EnumMember,
   EnumObject,
+  EventKindName,
   HeuristicName,
   OutcomeName,
+  Event as RawEvent,
   Grid as RawGrid,
   Search as RawSearch,
+  RefusalName,
+  SideName,
   StatusName,
 } from './generated/astar-wasm.mjs';
 
-export type { AlgorithmName, DiagonalName, HeuristicName };
+export type { AlgorithmName, AlgorithmRow, Catalog, CostModelName, DiagonalName, HeuristicName, RefusalName };
 
 export interface SearchOptions {
   algorithm: AlgorithmName;
   diagonal: DiagonalName;
-  /** undefined: the default for the diagonal mode (manhattan for never, octile otherwise). */
+  /** undefined: the algorithm's default (see AlgorithmRow.defaultHeuristic). */
   heuristic?: HeuristicName;
-  /** Heuristic weight for A* (1 is plain A*; above 1 trades optimality for speed; above 100 counts as 100). */
+  /** Heuristic weight for algorithms that use one (1 is plain A*; above 1 trades optimality for speed; at most 100). */
   weight: number;
+  /** Move lengths 1 and sqrt 2 (exact) or 10 and 14. */
+  costModel: CostModelName;
+  /** Expansions after which the search gives up (status gave-up); undefined or 0: no limit. */
+  maxExpansions?: number;
 }
 
 export const DEFAULT_OPTIONS: Readonly<SearchOptions> = Object.freeze({
   algorithm: 'astar',
   diagonal: 'only-when-no-obstacles',
   weight: 1,
+  costModel: 'exact',
 });
 
 export type SearchStatus = StatusName;
 export type CellPhase = CellPhaseName;
-export type Outcome = OutcomeName;
+export type Side = SideName;
 
 export interface Point {
   x: number;
   y: number;
 }
 
-export interface NeighbourEvent {
-  cell: Point;
-  outcome: Outcome;
-  /** g before the step; null when the cell was unseen or is blocked. */
-  oldG: number | null;
-  /** g after the step; null when blocked. */
-  newG: number | null;
-}
+/** What happened to a neighbour of the expanded cell. */
+export type NeighbourOutcome = 'opened' | 'improved' | 'not-improved' | 'closed' | 'blocked' | 'pruned' | 'on-path';
 
+/**
+ * One thing that happened in a step (cpp/core/events.h has the full story of each kind).
+ * Every step has exactly one `expand`; what led to it (IDA*'s backtrack and iteration)
+ * comes before it, what it did after it.
+ */
+export type SearchEvent =
+  /** `cell` was taken from the open list (IDA*: the stack); `parent` is where it hangs from. */
+  | { kind: 'expand'; cell: Point; side: Side; g: number; h: number; f: number; parent: Point | null }
+  /** A neighbour of the expanded cell, and what became of it; `parent` is its parent after the step. */
+  | { kind: 'neighbour'; cell: Point; side: Side; outcome: NeighbourOutcome; oldG: number | null; newG: number | null; parent: Point | null }
+  /** JPS: a scan from `from` in direction `dir` (0..7 = N, E, S, W, NE, SE, SW, NW) that stopped at `to`. */
+  | { kind: 'scan'; from: Point; to: Point; dir: number; outcome: 'jump-point' | 'dead-end' | 'reached-goal' }
+  /** JPS: `cell` is a forced neighbour of `jumpPoint`. */
+  | { kind: 'forced'; cell: Point; jumpPoint: Point }
+  /** Theta*: the line of sight from `from` to `to`; `blockedBy` is the first blocked cell it touches. */
+  | { kind: 'sight'; from: Point; to: Point; clear: boolean; blockedBy: Point | null }
+  /** Bidirectional: the best meeting improved: through `cell`, at `cost`. */
+  | { kind: 'meet'; cell: Point; cost: number }
+  /** IDA*: iteration `iteration` starts with f threshold `threshold`. */
+  | { kind: 'iteration'; iteration: number; threshold: number }
+  /** IDA*: the depth-first path was cut back to end at `cell`, `popped` cells removed. */
+  | { kind: 'backtrack'; cell: Point; popped: number }
+  /** Bidirectional: stop; no path can be cheaper than `cost`, since `bound` (the frontiers' larger smallest f) is no less. */
+  | { kind: 'stop'; cost: number; bound: number };
+
+export type SearchEventKind = SearchEvent['kind'];
+export type EventOf<K extends SearchEventKind> = Extract<SearchEvent, { kind: K }>;
+
+/** One observed step: the expansion (its cell and numbers) and every event, in order. */
 export interface StepEvent {
   cell: Point;
+  side: Side;
   g: number;
   h: number;
   f: number;
-  /** In-bounds neighbours in direction order N, E, S, W, NE, SE, SW, NW. */
-  neighbours: NeighbourEvent[];
+  events: SearchEvent[];
+}
+
+/** The step's events of one kind, in order. */
+export function eventsOf<K extends SearchEventKind>(step: StepEvent, kind: K): EventOf<K>[] {
+  return step.events.filter((event): event is EventOf<K> => event.kind === kind);
 }
 
 export interface Counters {
@@ -84,6 +127,18 @@ export interface Counters {
   improved: number;
   maxOpen: number;
   openSize: number;
+}
+
+/** Figures some algorithms keep besides the counters (null where they do not apply). */
+export interface Progress {
+  /** IDA*: the current f threshold. */
+  threshold: number | null;
+  /** IDA*: the current iteration, 1-based. */
+  iteration: number | null;
+  /** Bidirectional: the cost of the best meeting so far. */
+  meetingCost: number | null;
+  /** Bidirectional: where that meeting is. */
+  meetingCell: Point | null;
 }
 
 export interface ScenarioQuery {
@@ -107,17 +162,17 @@ export class MapFormatError extends Error {
   }
 }
 
-// Every option name, in the order of the enums in cpp/core/options.h, which share links
-// also number them by (share/share-link.ts): never reorder; only append.
-export const ALGORITHMS: readonly AlgorithmName[] = ['astar', 'dijkstra', 'greedy', 'bfs'];
-export const HEURISTICS: readonly HeuristicName[] = ['manhattan', 'euclidean', 'octile', 'chebyshev', 'zero'];
-export const DIAGONALS: readonly DiagonalName[] = ['never', 'always', 'if-at-most-one-obstacle', 'only-when-no-obstacles'];
-
 export const MAX_GRID_SIDE = 4096;
 /** Largest heuristic weight; the core clamps larger ones, so inputs above it are refused. */
 export const MAX_WEIGHT = 100;
 
 export interface Engine {
+  /** The core's algorithm table and option names (each list in the engine's numbering). */
+  readonly catalog: Catalog;
+  /** The catalog row of an algorithm. */
+  algorithm(name: AlgorithmName): AlgorithmRow;
+  /** Why these options cannot run on `grid` (null when they can). */
+  refusalFor(grid: Grid, options: Pick<SearchOptions, 'algorithm' | 'diagonal' | 'costModel'>): RefusalName | null;
   /** A width x height grid of cost-1 cells. Throws RangeError on a bad size. Caller deletes it. */
   createGrid(width: number, height: number): Grid;
   /** A grid from Moving AI .map text. Throws MapFormatError. Caller deletes it. */
@@ -146,6 +201,8 @@ export interface Grid {
   /** Moving AI .map text. */
   toMapText(): string;
   minCost(): number;
+  /** True when every walkable cell has the same terrain cost. */
+  uniformCost(): boolean;
   /** Frees the wasm memory, which is not garbage-collected. Throws while a search uses the grid. */
   delete(): void;
 }
@@ -157,6 +214,8 @@ export interface Search {
   readonly options: SearchOptions;
   /** Read another grid from now on; the search becomes ready with no start or goal. */
   setGrid(grid: Grid): void;
+  /** Keep display-only channels ("scanned") in unobserved steps too, so a replay shows them; read at reset(). */
+  setTracing(on: boolean): void;
   /** Starts a new search; false (status ready) when a point is outside the grid. */
   reset(start: Point, goal: Point): boolean;
   /** One expansion, observed; null if there was nothing to do. */
@@ -165,43 +224,72 @@ export interface Search {
   runSteps(n: number): number;
   run(): void;
   readonly status: SearchStatus;
+  /** Why the options were refused (status refused), else null. */
+  readonly refusal: RefusalName | null;
   /** The grid was edited since reset(): the search will not step until reset again. */
   readonly stale: boolean;
-  /** Start to goal; empty unless found. */
+  /** Start to goal; empty unless found. Grid searches give every cell, any-angle ones the corners. */
   path(): Point[];
   readonly pathCost: number | null;
   counters(): Counters;
+  progress(): Progress;
   phase(x: number, y: number): CellPhase;
   /** Cost from the start; null when unseen. */
   g(x: number, y: number): number | null;
   /** Heuristic to the goal, unweighted; NaN when no search has been started. */
   h(x: number, y: number): number;
-  /** A*: g + weight*h; Dijkstra g; greedy h; breadth-first g. Null when unseen. */
+  /** The priority the cell is ordered by (A* g + weight*h, Dijkstra g, greedy h, breadth- and depth-first g). Null when unseen. */
   f(x: number, y: number): number | null;
   parent(x: number, y: number): Point | null;
   /** 1-based expansion order, 0 if not expanded. */
   order(x: number, y: number): number;
-  /** Typed-array view of every cell's state; re-fetch each frame (see CellView). */
+  /** The search's best route from the start to the cell so far (IDA*: the current depth-first path); empty when unseen. */
+  routeTo(point: Point): Point[];
+  /** Typed-array views of every per-cell channel; re-fetch each frame (see CellView). */
   cellView(): CellView;
   /** Frees the wasm memory, which is not garbage-collected. */
   delete(): void;
 }
 
+/** Per-cell arrays a search declares (cpp/core/search.h, Search::channels). */
+export type ChannelName =
+  | 'phase'
+  | 'g'
+  | 'order'
+  | 'parentDir'
+  | 'parentId'
+  | 'scanned'
+  | 'visits'
+  | 'phaseBack'
+  | 'gBack'
+  | 'orderBack'
+  | 'parentDirBack';
+
 /**
- * Typed-array views over the 16-byte CellState array, valid until wasm memory grows or the
- * search changes grid (re-fetch each frame; cheap). Ids run from 0 to count - 1.
- * phaseAt(id) already applies the stamp check, and follows later resets of the search.
+ * Typed-array views of a search's channels, valid until wasm memory grows or the search
+ * replaces its arrays (re-fetch each frame; cheap). Ids run from 0 to count - 1. Every read
+ * applies the stamp check, so it follows later resets of the search.
  */
 export interface CellView {
   readonly count: number;
+  /** Whether the search keeps this channel. */
+  has(channel: ChannelName): boolean;
   /** 0 unseen, 1 open, 2 closed, 3 path. */
   phaseAt(id: number): 0 | 1 | 2 | 3;
   /** Cost from the start; NaN when unseen. */
   gAt(id: number): number;
   /** 1-based expansion order; 0 if not expanded. */
   orderAt(id: number): number;
-  /** Direction of the move that reached the cell (0..7 = N, E, S, W, NE, SE, SW, NW); 255 none or unseen. */
-  parentDirAt(id: number): number;
+  /** The parent's cell id; -1 for none (the start, or unseen). */
+  parentAt(id: number): number;
+  /** Bidirectional: the backward frontier's phase (0 where it has not reached). */
+  phaseBackAt(id: number): 0 | 1 | 2 | 3;
+  /** Bidirectional: the cell id the backward frontier reached `id` from; -1 for none. */
+  parentBackAt(id: number): number;
+  /** JPS: whether a scan passed over the cell (kept while tracing). */
+  scannedAt(id: number): boolean;
+  /** Any channel's raw value; NaN where the cell is not part of the current search or the channel is missing. */
+  valueAt(channel: ChannelName, id: number): number;
 }
 
 let loadedModule: AstarModule | undefined;
@@ -272,23 +360,47 @@ function checkTerrainCost(cost: number): void {
 }
 
 class WasmEngine implements Engine {
+  readonly catalog: Catalog;
   readonly algorithms: EnumTable<AlgorithmName>;
   readonly heuristics: EnumTable<HeuristicName>;
   readonly diagonals: EnumTable<DiagonalName>;
+  readonly costModels: EnumTable<CostModelName>;
   readonly statuses: EnumTable<StatusName>;
+  readonly refusals: EnumTable<RefusalName>;
   readonly outcomes: EnumTable<OutcomeName>;
   readonly phases: EnumTable<CellPhaseName>;
+  readonly kinds: EnumTable<EventKindName>;
+  readonly sides: EnumTable<SideName>;
+  readonly channelTypes: EnumTable<'u8' | 'u16' | 'u32' | 'f64'>;
 
   constructor(readonly raw: AstarModule) {
-    // The views and size checks below hard-code these; a mismatched build must not load.
-    if (raw.MAX_GRID_SIDE !== MAX_GRID_SIDE || raw.MAX_WEIGHT !== MAX_WEIGHT || raw.CELL_STATE_BYTES !== 16)
+    // The size checks below hard-code these; a mismatched build must not load.
+    if (raw.MAX_GRID_SIDE !== MAX_GRID_SIDE || raw.MAX_WEIGHT !== MAX_WEIGHT)
       throw new Error('astar-wasm.mjs does not match engine.ts: rebuild the wasm module');
+    this.catalog = deepFreeze(raw.catalog());
     this.algorithms = new EnumTable('algorithm', raw.Algorithm);
     this.heuristics = new EnumTable('heuristic', raw.Heuristic);
     this.diagonals = new EnumTable('diagonal mode', raw.Diagonal);
+    this.costModels = new EnumTable('cost model', raw.CostModel);
     this.statuses = new EnumTable('status', raw.Status);
+    this.refusals = new EnumTable('refusal', raw.Refusal);
     this.outcomes = new EnumTable('outcome', raw.Outcome);
     this.phases = new EnumTable('cell phase', raw.CellPhase);
+    this.kinds = new EnumTable('event kind', raw.EventKind);
+    this.sides = new EnumTable('side', raw.Side);
+    this.channelTypes = new EnumTable('channel type', raw.ChannelType);
+  }
+
+  algorithm(name: AlgorithmName): AlgorithmRow {
+    const row = this.catalog.algorithms.find((a) => a.name === name);
+    if (!row) throw new RangeError(`unknown algorithm ${JSON.stringify(name)}`);
+    return row;
+  }
+
+  refusalFor(grid: Grid, options: Pick<SearchOptions, 'algorithm' | 'diagonal' | 'costModel'>): RefusalName | null {
+    const refusal = this.refusals.name(this.raw.refusalFor(this.ownGrid(grid).raw, this.algorithms.member(options.algorithm),
+      this.diagonals.member(options.diagonal), this.costModels.member(options.costModel)));
+    return refusal === 'none' ? null : refusal;
   }
 
   createGrid(width: number, height: number): Grid {
@@ -317,6 +429,14 @@ class WasmEngine implements Engine {
     if (!(grid instanceof EngineGrid) || grid.engine !== this) throw new TypeError('expected a Grid made by this engine');
     return grid;
   }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 class EngineGrid implements Grid {
@@ -394,6 +514,10 @@ class EngineGrid implements Grid {
     return this.raw.minCost();
   }
 
+  uniformCost(): boolean {
+    return this.raw.uniformCost();
+  }
+
   delete(): void {
     if (!this.rawGrid) return;
     if (this.users > 0)
@@ -403,40 +527,120 @@ class EngineGrid implements Grid {
   }
 }
 
+const NO_CELL = 0xffffffff;
+
+/**
+ * A typed array over a channel's bytes. The core aligns every array to its element and
+ * strides by whole elements, so the view starts exactly at element 0 (a misaligned one
+ * would throw here, not misread).
+ */
+function channelArray(type: 'u8' | 'u16' | 'u32' | 'f64', bytes: Uint8Array): Uint8Array | Uint16Array | Uint32Array | Float64Array {
+  const { buffer, byteOffset, length } = bytes;
+  switch (type) {
+    case 'u8': return new Uint8Array(buffer, byteOffset, length);
+    case 'u16': return new Uint16Array(buffer, byteOffset, length >> 1);
+    case 'u32': return new Uint32Array(buffer, byteOffset, length >> 2);
+    case 'f64': return new Float64Array(buffer, byteOffset, length >> 3);
+  }
+}
+
+/** One channel read through typed arrays: element i is values[i * step], its stamp stamps[i * stampStep]. */
+interface ChannelReader {
+  values: Uint8Array | Uint16Array | Uint32Array | Float64Array;
+  step: number;
+  stamps: Uint16Array | null;
+  stampStep: number;
+}
+
+// Direction d moves by (DX[d], DY[d]) (moves.h order: N, E, S, W, NE, SE, SW, NW).
+const DX = [0, 1, 0, -1, 1, 1, -1, -1];
+const DY = [-1, 0, 1, 0, -1, 1, 1, -1];
+
 class EngineCellView implements CellView {
   readonly count: number;
-  readonly bytes: Uint8Array;
-  private readonly g: Float64Array;
-  private readonly aux: Uint32Array;
-  private readonly stamps: Uint16Array;
+  private readonly channels = new Map<string, ChannelReader>();
+  private readonly phase: ChannelReader;
+  private readonly g: ChannelReader;
 
   constructor(
     private readonly search: EngineSearch,
-    bytes: Uint8Array,
+    raw: ReturnType<RawSearch['_channels']>,
+    readonly layout: number,
+    private readonly width: number,
   ) {
-    // Record i starts at byte 16 i: g is f64 element 2i, aux u32 element 4i + 2, stamp
-    // u16 element 8i + 6, phase byte 16i + 14, parent direction byte 16i + 15.
-    this.bytes = bytes;
-    this.count = bytes.length / 16;
-    this.g = new Float64Array(bytes.buffer, bytes.byteOffset, this.count * 2);
-    this.aux = new Uint32Array(bytes.buffer, bytes.byteOffset, this.count * 4);
-    this.stamps = new Uint16Array(bytes.buffer, bytes.byteOffset, this.count * 8);
+    this.count = search.cellCount;
+    for (const channel of raw) {
+      const values = channelArray(search.engine.channelTypes.name(channel.type), channel.bytes);
+      this.channels.set(channel.name, {
+        values,
+        step: channel.stride / values.BYTES_PER_ELEMENT,
+        stamps: channel.stampBytes ? (channelArray('u16', channel.stampBytes) as Uint16Array) : null,
+        stampStep: channel.stampStride / 2,
+      });
+    }
+    this.phase = this.channels.get('phase')!;
+    this.g = this.channels.get('g')!;
+  }
+
+  /** Whether the views still see live memory (memory growth detaches the old buffer). */
+  get live(): boolean {
+    return this.phase.values.length > 0 || this.count === 0;
+  }
+
+  has(channel: ChannelName): boolean {
+    return this.channels.has(channel);
+  }
+
+  private current(reader: ChannelReader, id: number): boolean {
+    return reader.stamps === null || reader.stamps[id * reader.stampStep] === this.search.stampNow;
+  }
+
+  valueAt(channel: ChannelName, id: number): number {
+    const reader = this.channels.get(channel);
+    if (!reader || !this.current(reader, id)) return NaN;
+    return reader.values[id * reader.step]!;
   }
 
   phaseAt(id: number): 0 | 1 | 2 | 3 {
-    return this.stamps[id * 8 + 6] === this.search.stampNow ? (this.bytes[id * 16 + 14] as 0 | 1 | 2 | 3) : 0;
+    const reader = this.phase;
+    return this.current(reader, id) ? (reader.values[id * reader.step] as 0 | 1 | 2 | 3) : 0;
+  }
+
+  phaseBackAt(id: number): 0 | 1 | 2 | 3 {
+    const value = this.valueAt('phaseBack', id);
+    return Number.isNaN(value) ? 0 : (value as 0 | 1 | 2 | 3);
+  }
+
+  parentBackAt(id: number): number {
+    if (this.phaseBackAt(id) === 0) return -1;
+    return this.neighbourFrom(id, this.valueAt('parentDirBack', id));
   }
 
   gAt(id: number): number {
-    return this.phaseAt(id) === 0 ? NaN : this.g[id * 2]!;
+    return this.phaseAt(id) === 0 ? NaN : this.g.values[id * this.g.step]!;
+  }
+
+  /** The neighbour a move in direction `dir` came from (-1 for no direction). */
+  private neighbourFrom(id: number, dir: number): number {
+    if (Number.isNaN(dir) || dir >= 8) return -1;
+    return id - DY[dir]! * this.width - DX[dir]!;
   }
 
   orderAt(id: number): number {
-    return this.phaseAt(id) >= 2 ? this.aux[id * 4 + 2]! : 0;
+    return this.phaseAt(id) >= 2 ? this.valueAt('order', id) : 0;
   }
 
-  parentDirAt(id: number): number {
-    return this.phaseAt(id) === 0 ? 255 : this.bytes[id * 16 + 15]!;
+  parentAt(id: number): number {
+    if (this.phaseAt(id) === 0) return -1;
+    const parentId = this.valueAt('parentId', id);
+    if (!Number.isNaN(parentId)) return parentId === NO_CELL ? -1 : parentId;
+    return this.neighbourFrom(id, this.valueAt('parentDir', id));
+  }
+
+  scannedAt(id: number): boolean {
+    // The "scanned" channel holds the stamp of the search whose scan passed over the cell.
+    const reader = this.channels.get('scanned');
+    return reader !== undefined && reader.values[id * reader.step] === this.search.stampNow;
   }
 }
 
@@ -449,7 +653,7 @@ class EngineSearch implements Search {
   private view: EngineCellView | null = null;
 
   constructor(
-    private readonly engine: WasmEngine,
+    readonly engine: WasmEngine,
     grid: EngineGrid,
     options: Partial<SearchOptions>,
   ) {
@@ -470,23 +674,35 @@ class EngineSearch implements Search {
     return this.rawSearch;
   }
 
+  get cellCount(): number {
+    return this.grid.width * this.grid.height;
+  }
+
   setOptions(options: Partial<SearchOptions>): void {
     // An absent key keeps its value, except that `heuristic: undefined` asks for the
-    // default heuristic again.
+    // default heuristic again (and `maxExpansions: undefined` for no limit).
     const next: SearchOptions = {
       algorithm: options.algorithm ?? this.current.algorithm,
       diagonal: options.diagonal ?? this.current.diagonal,
       heuristic: 'heuristic' in options ? options.heuristic : this.current.heuristic,
       weight: options.weight ?? this.current.weight,
+      costModel: options.costModel ?? this.current.costModel,
+      maxExpansions: 'maxExpansions' in options ? options.maxExpansions : this.current.maxExpansions,
     };
-    const { algorithms, diagonals, heuristics } = this.engine;
+    const { algorithms, diagonals, heuristics, costModels } = this.engine;
     const algorithm = algorithms.member(next.algorithm);
     const diagonal = diagonals.member(next.diagonal);
     const heuristic = next.heuristic === undefined ? undefined : heuristics.member(next.heuristic);
+    const costModel = costModels.member(next.costModel);
     if (typeof next.weight !== 'number' || !Number.isFinite(next.weight) || next.weight < 0)
       throw new RangeError(`weight must be a finite number >= 0, got ${next.weight}`);
-    this.raw._setOptions(algorithm, diagonal, heuristic ?? heuristics.member('octile'), heuristic === undefined, next.weight);
+    const cap = next.maxExpansions;
+    if (cap !== undefined && !(isInteger(cap) && cap >= 0))
+      throw new RangeError(`maxExpansions must be a whole number >= 0, got ${cap}`);
+    this.raw._setOptions(algorithm, diagonal, heuristic ?? heuristics.member('octile'), heuristic === undefined, next.weight,
+      costModel, cap ?? 0);
     if (next.heuristic === undefined) delete next.heuristic;
+    if (!cap) delete next.maxExpansions;
     this.current = next;
   }
 
@@ -503,6 +719,10 @@ class EngineSearch implements Search {
     this.stampNow = this.raw.stamp();
   }
 
+  setTracing(on: boolean): void {
+    this.raw.setTracing(on);
+  }
+
   reset(start: Point, goal: Point): boolean {
     for (const [what, point] of [['start', start], ['goal', goal]] as const) {
       if (!isInteger(point?.x) || !isInteger(point?.y))
@@ -514,22 +734,34 @@ class EngineSearch implements Search {
   }
 
   step(): StepEvent | null {
-    const event = this.raw._step();
-    if (!event) return null;
-    const grid = this.grid;
-    const outcomes = this.engine.outcomes;
-    return {
-      cell: grid.pointOf(event.cell),
-      g: event.g,
-      h: event.h,
-      f: event.f,
-      neighbours: event.neighbours.map((n) => ({
-        cell: grid.pointOf(n.cell),
-        outcome: outcomes.name(n.outcome),
-        oldG: nullIfNaN(n.oldG),
-        newG: nullIfNaN(n.newG),
-      })),
-    };
+    const raw = this.raw._step();
+    if (!raw) return null;
+    const events = raw.map((event) => this.event(event));
+    // Exactly one expansion per step; IDA* reports its backtracking and a new iteration before it.
+    const expand = events.find((event): event is EventOf<'expand'> => event.kind === 'expand');
+    if (!expand) throw new Error('a step must have an expansion');
+    return { cell: expand.cell, side: expand.side, g: expand.g, h: expand.h, f: expand.f, events };
+  }
+
+  private event(raw: RawEvent): SearchEvent {
+    const { engine, grid } = this;
+    const cell = () => grid.pointOf(raw.cell);
+    const other = () => (raw.other === NO_CELL ? null : grid.pointOf(raw.other));
+    const side = engine.sides.name(raw.side);
+    const outcome = engine.outcomes.name(raw.outcome);
+    switch (engine.kinds.name(raw.kind)) {
+      case 'expand': return { kind: 'expand', cell: cell(), side, g: raw.a, h: raw.b, f: raw.c, parent: other() };
+      case 'neighbour':
+        return { kind: 'neighbour', cell: cell(), side, outcome: outcome as NeighbourOutcome, oldG: nullIfNaN(raw.a), newG: nullIfNaN(raw.b), parent: other() };
+      case 'scan': return { kind: 'scan', from: other()!, to: cell(), dir: raw.dir, outcome: outcome as 'jump-point' | 'dead-end' | 'reached-goal' };
+      case 'forced': return { kind: 'forced', cell: cell(), jumpPoint: other()! };
+      case 'sight':
+        return { kind: 'sight', from: other()!, to: cell(), clear: outcome === 'clear', blockedBy: Number.isNaN(raw.a) ? null : grid.pointOf(raw.a) };
+      case 'meet': return { kind: 'meet', cell: cell(), cost: raw.a };
+      case 'iteration': return { kind: 'iteration', iteration: raw.a, threshold: raw.b };
+      case 'backtrack': return { kind: 'backtrack', cell: cell(), popped: raw.a };
+      case 'stop': return { kind: 'stop', cost: raw.a, bound: raw.b };
+    }
   }
 
   runSteps(n: number): number {
@@ -543,6 +775,11 @@ class EngineSearch implements Search {
 
   get status(): SearchStatus {
     return this.engine.statuses.name(this.raw.status());
+  }
+
+  get refusal(): RefusalName | null {
+    const refusal = this.engine.refusals.name(this.raw.refusal());
+    return refusal === 'none' ? null : refusal;
   }
 
   get stale(): boolean {
@@ -562,6 +799,16 @@ class EngineSearch implements Search {
 
   counters(): Counters {
     return this.raw.counters();
+  }
+
+  progress(): Progress {
+    const raw = this.raw.progress();
+    return {
+      threshold: nullIfNaN(raw.threshold),
+      iteration: nullIfNaN(raw.iteration),
+      meetingCost: nullIfNaN(raw.meetingCost),
+      meetingCell: raw.meetingCell < 0 ? null : this.grid.pointOf(raw.meetingCell),
+    };
   }
 
   phase(x: number, y: number): CellPhase {
@@ -589,12 +836,15 @@ class EngineSearch implements Search {
     return this.raw.order(this.grid.idOf(x, y));
   }
 
+  routeTo(point: Point): Point[] {
+    return this.raw._routeTo(this.grid.idOf(point.x, point.y)).map((id) => this.grid.pointOf(id));
+  }
+
   cellView(): CellView {
-    const bytes = this.raw._cellStatesView();
+    const layout = this.raw.layout();
     const cached = this.view;
-    if (cached && cached.bytes.buffer === bytes.buffer && cached.bytes.byteOffset === bytes.byteOffset && cached.bytes.length === bytes.length)
-      return cached;
-    this.view = new EngineCellView(this, bytes);
+    if (cached && cached.layout === layout && cached.live) return cached;
+    this.view = new EngineCellView(this, this.raw._channels(), layout, this.grid.width);
     return this.view;
   }
 

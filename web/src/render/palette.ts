@@ -9,6 +9,12 @@ export interface Palette {
   terrain: string[];
   open: string;
   closed: string;
+  /** Bidirectional A*'s backward search (from the goal). */
+  backwardOpen: string;
+  backwardClosed: string;
+  /** Theta*'s lines of sight. */
+  sightClear: string;
+  sightBlocked: string;
   path: string;
   pathOutline: string;
   start: string;
@@ -33,6 +39,10 @@ export function readPalette(element: Element): Palette {
     terrain,
     open: read('--open'),
     closed: read('--closed'),
+    backwardOpen: read('--backward-open'),
+    backwardClosed: read('--backward-closed'),
+    sightClear: read('--sight-clear'),
+    sightBlocked: read('--sight-blocked'),
     path: read('--path'),
     pathOutline: read('--path-outline'),
     start: read('--start'),

@@ -2,11 +2,15 @@
 //  - the map layer, one pixel per cell in an offscreen canvas, rebuilt only when the grid
 //    changes (its revision) or the theme does;
 //  - the search layer, one pixel per cell as well, refilled from the engine's typed
-//    CellView when the search has moved (the timeline's revision), at most once per frame.
+//    CellView when the search has moved (the timeline's revision), at most once per frame:
+//    open and closed cells, the backward search's in their own colours (bidirectional A*),
+//    and cells a jump scan passed over, faintly (JPS).
 // Both are scaled onto the visible canvas without smoothing; then come the vector parts that
-// only concern visible cells: grid lines, per-cell labels (g, h, f, order, parent arrow)
-// when cells are at least LABEL_MIN_SCALE pixels, the current step, the path and endpoints.
-import type { Point } from '../engine/engine';
+// only concern visible cells: grid lines, per-cell labels (g, h, f, order or IDA*'s visit
+// count, parent arrow) when cells are at least LABEL_MIN_SCALE pixels, the current step (its
+// neighbours, JPS's scans and forced neighbours, Theta*'s lines of sight), IDA*'s current
+// depth-first path, the best meeting of a bidirectional search, the path and endpoints.
+import { eventsOf, type Point, type StepEvent } from '../engine/engine';
 import type { PlaygroundStore } from '../state/store';
 import { packRgba, readPalette, type Palette } from './palette';
 import { visibleCells, type Viewport } from './viewport';
@@ -20,9 +24,7 @@ const ROOMY_LABEL_SCALE = 44;
 const GRID_LINE_MIN_SCALE = 6;
 const OPEN_ALPHA = 150;
 const CLOSED_ALPHA = 120;
-// Direction d moves by (DX[d], DY[d]) (engine's moves.h order: N, E, S, W, NE, SE, SW, NW).
-const DX = [0, 1, 0, -1, 1, 1, -1, -1];
-const DY = [-1, 0, 1, 0, -1, 1, 1, -1];
+const SCANNED_ALPHA = 60;
 
 interface Layer {
   canvas: HTMLCanvasElement;
@@ -116,8 +118,10 @@ export class PlaygroundRenderer {
     const visible = visibleCells(view, width, height, grid.width, grid.height);
     if (view.scale >= GRID_LINE_MIN_SCALE) this.drawGridLines(context, view, visible);
     if (view.scale >= LABEL_MIN_SCALE) this.drawLabels(context, view, visible);
+    this.drawDepthFirstPath(context, view);
     this.drawCurrentStep(context, view);
     this.drawPath(context, view);
+    this.drawMeeting(context, view);
     this.drawEndpoint(context, view, this.store.start, p.start, 'S');
     this.drawEndpoint(context, view, this.store.goal, p.goal, 'G');
     if (interactive && this.hover) this.outlineCell(context, view, this.hover, p.text, 1.5, [4, 3]);
@@ -141,11 +145,28 @@ export class PlaygroundRenderer {
     const previous = this.searchLayer;
     const layer = (this.searchLayer = ensureLayer(this.searchLayer, grid.width, grid.height));
     if (layer === previous && this.drawnSearchRevision === timeline.revision) return;
-    const colours = [0, packRgba(this.palette.open, OPEN_ALPHA), packRgba(this.palette.closed, CLOSED_ALPHA), packRgba(this.palette.closed, CLOSED_ALPHA)];
+    const p = this.palette;
+    const closed = packRgba(p.closed, CLOSED_ALPHA);
+    const forward = [0, packRgba(p.open, OPEN_ALPHA), closed, closed];
     const cells = timeline.display.cellView();
     const pixels = layer.pixels;
     const count = Math.min(cells.count, pixels.length);
-    for (let id = 0; id < count; id++) pixels[id] = colours[cells.phaseAt(id)];
+    if (cells.has('phaseBack')) {
+      // Forward closed cells first, then the backward search's, then either's open cells.
+      const backward = [0, packRgba(p.backwardOpen, OPEN_ALPHA), packRgba(p.backwardClosed, CLOSED_ALPHA), packRgba(p.backwardClosed, CLOSED_ALPHA)];
+      for (let id = 0; id < count; id++) {
+        const ahead = cells.phaseAt(id), back = cells.phaseBackAt(id);
+        pixels[id] = ahead >= 2 ? forward[ahead] : back >= 2 ? backward[back] : ahead ? forward[ahead] : backward[back];
+      }
+    } else if (cells.has('scanned')) {
+      const scanned = packRgba(p.textMuted, SCANNED_ALPHA);
+      for (let id = 0; id < count; id++) {
+        const phase = cells.phaseAt(id);
+        pixels[id] = phase ? forward[phase] : cells.scannedAt(id) ? scanned : 0;
+      }
+    } else {
+      for (let id = 0; id < count; id++) pixels[id] = forward[cells.phaseAt(id)];
+    }
     layer.context.putImageData(layer.image, 0, 0);
     this.drawnSearchRevision = timeline.revision;
   }
@@ -187,11 +208,16 @@ export class PlaygroundRenderer {
     // per call makes it more so: collect the cells first, then draw one kind of label at
     // a time with the style set once.
     const reached: number[] = [];
+    // Bidirectional A*: cells only the backward search has reached show its g, order and
+    // parent (its f and h measure toward the start; the tooltip has them in words).
+    const reachedBack: number[] = [];
+    const twoSided = cells.has('phaseBack');
     const terrain: number[] = [];
     for (let y = visible.y0; y <= visible.y1; y++) {
       for (let x = visible.x0; x <= visible.x1; x++) {
         const id = y * grid.width + x;
         if (cells.phaseAt(id) !== 0) reached.push(id);
+        else if (twoSided && cells.phaseBackAt(id) !== 0) reachedBack.push(id);
         else if (grid.cost(x, y) > 1) terrain.push(id);
       }
     }
@@ -209,22 +235,36 @@ export class PlaygroundRenderer {
     pass(terrain, true, size * 1.2, p.text, 'center', 'middle', (id) => [String(grid.cost(id % grid.width, Math.floor(id / grid.width))), left(id) + s / 2, top(id) + s / 2]);
     const reachedWith = (label: CellLabel) => (shown(label) ? reached : []);
     pass(reachedWith('f'), true, size, p.text, 'left', 'top', (id) => [label(search.f(id % grid.width, Math.floor(id / grid.width))), left(id) + pad, top(id) + pad]);
+    // IDA* expands cells again and again: how often says more than when it last did.
+    const visits = cells.has('visits');
     pass(reachedWith('order'), false, size * 0.85, p.textMuted, 'right', 'top', (id) => {
-      const order = cells.orderAt(id);
-      return order > 0 ? [`#${order}`, left(id) + s - pad, top(id) + pad] : null;
+      const order = visits ? cells.valueAt('visits', id) : cells.orderAt(id);
+      if (!(order > 0)) return null;
+      return [visits ? `×${order}` : `#${order}`, left(id) + s - pad, top(id) + pad];
     });
     pass(reachedWith('g'), false, size, p.text, 'left', 'bottom', (id) => [label(cells.gAt(id)), left(id) + pad, top(id) + s - pad]);
     pass(reachedWith('h'), false, size, p.text, 'right', 'bottom', (id) => [label(search.h(id % grid.width, Math.floor(id / grid.width))), left(id) + s - pad, top(id) + s - pad]);
+    const backWith = (label: CellLabel) => (shown(label) ? reachedBack : []);
+    pass(backWith('order'), false, size * 0.85, p.textMuted, 'right', 'top', (id) => {
+      const order = cells.valueAt('orderBack', id);
+      return order > 0 ? [`#${order}`, left(id) + s - pad, top(id) + pad] : null;
+    });
+    pass(backWith('g'), false, size, p.text, 'left', 'bottom', (id) => [label(cells.valueAt('gBack', id)), left(id) + pad, top(id) + s - pad]);
 
     if (!shown('parent')) return;
     context.strokeStyle = p.textMuted;
     context.lineWidth = Math.max(1, s * 0.035);
     context.lineCap = 'round';
     context.beginPath();
-    for (const id of reached) {
-      const dir = cells.parentDirAt(id);
-      if (dir < 8) this.traceParentArrow(context, left(id) + s / 2, top(id) + s / 2, -DX[dir], -DY[dir], s);
-    }
+    // Jump points and Theta*'s corners hang from cells further away: the arrow points
+    // toward the parent, whatever its distance.
+    const arrow = (id: number, parent: number) => {
+      if (parent < 0) return;
+      const dx = (parent % grid.width) - (id % grid.width), dy = Math.floor(parent / grid.width) - Math.floor(id / grid.width);
+      this.traceParentArrow(context, left(id) + s / 2, top(id) + s / 2, dx, dy, s);
+    };
+    for (const id of reached) arrow(id, cells.parentAt(id));
+    for (const id of reachedBack) arrow(id, cells.parentBackAt(id));
     context.stroke();
   }
 
@@ -260,10 +300,12 @@ export class PlaygroundRenderer {
   }
 
   private drawCurrentStep(context: CanvasRenderingContext2D, view: Viewport): void {
-    const event = this.store.timeline.lastEvent;
-    if (!event || view.scale < 3) return;
+    const step = this.store.timeline.lastEvent;
+    if (!step || view.scale < 3) return;
     const p = this.palette;
-    for (const neighbour of event.neighbours) {
+    this.drawScans(context, view, step);
+    this.drawSights(context, view, step);
+    for (const neighbour of eventsOf(step, 'neighbour')) {
       if (neighbour.outcome === 'blocked') {
         if (view.scale >= 10) this.drawCross(context, view, neighbour.cell, p.textMuted);
         continue;
@@ -271,7 +313,104 @@ export class PlaygroundRenderer {
       const emphasised = neighbour.outcome === 'opened' || neighbour.outcome === 'improved';
       this.outlineCell(context, view, neighbour.cell, emphasised ? p.current : p.textMuted, emphasised ? 2 : 1, emphasised ? [] : [3, 3]);
     }
-    this.outlineCell(context, view, event.cell, p.text, Math.max(2, Math.min(4, view.scale * 0.1)), []);
+    for (const forced of eventsOf(step, 'forced')) this.drawDiamond(context, view, forced.cell, p.current);
+    this.outlineCell(context, view, step.cell, p.text, Math.max(2, Math.min(4, view.scale * 0.1)), []);
+  }
+
+  /** JPS: every scan of the step as a line from where it started to where it stopped. */
+  private drawScans(context: CanvasRenderingContext2D, view: Viewport, step: StepEvent): void {
+    const scans = eventsOf(step, 'scan');
+    if (scans.length === 0) return;
+    const p = this.palette;
+    context.lineCap = 'round';
+    for (const found of [false, true]) {
+      // Dead ends first and thin, so the scans that found something stay on top.
+      context.beginPath();
+      for (const scan of scans) {
+        if ((scan.outcome !== 'dead-end') !== found) continue;
+        this.traceSegment(context, view, scan.from, scan.to);
+      }
+      context.strokeStyle = found ? p.current : p.textMuted;
+      context.lineWidth = found ? Math.max(2, Math.min(4, view.scale * 0.12)) : Math.max(1, Math.min(2, view.scale * 0.06));
+      context.stroke();
+    }
+  }
+
+  /** Theta*: the lines of sight checked this step, solid when clear, dashed when blocked. */
+  private drawSights(context: CanvasRenderingContext2D, view: Viewport, step: StepEvent): void {
+    const sights = eventsOf(step, 'sight');
+    if (sights.length === 0) return;
+    const p = this.palette;
+    context.lineCap = 'round';
+    for (const clear of [false, true]) {
+      context.beginPath();
+      for (const sight of sights) if (sight.clear === clear) this.traceSegment(context, view, sight.from, sight.to);
+      context.strokeStyle = clear ? p.sightClear : p.sightBlocked;
+      context.lineWidth = Math.max(1.5, Math.min(3, view.scale * 0.08));
+      context.setLineDash(clear ? [] : [5, 4]);
+      context.stroke();
+      context.setLineDash([]);
+    }
+    for (const sight of sights) if (sight.blockedBy && view.scale >= 6) this.drawCross(context, view, sight.blockedBy, p.sightBlocked);
+  }
+
+  /** IDA*: the depth-first path from the start to the cell just expanded (the stack). */
+  private drawDepthFirstPath(context: CanvasRenderingContext2D, view: Viewport): void {
+    const { timeline } = this.store;
+    const step = timeline.lastEvent;
+    if (!step || timeline.display.status !== 'running' || !timeline.display.cellView().has('visits')) return;
+    const route = timeline.display.routeTo(step.cell);
+    if (route.length < 2) return;
+    context.beginPath();
+    route.forEach((point, i) => {
+      const x = view.offsetX + (point.x + 0.5) * view.scale, y = view.offsetY + (point.y + 0.5) * view.scale;
+      if (i === 0) context.moveTo(x, y);
+      else context.lineTo(x, y);
+    });
+    context.strokeStyle = this.palette.current;
+    context.lineWidth = Math.max(2, Math.min(5, view.scale * 0.15));
+    context.lineJoin = 'round';
+    context.setLineDash([6, 4]);
+    context.stroke();
+    context.setLineDash([]);
+  }
+
+  /** Bidirectional A*: a ring around the best meeting found so far. */
+  private drawMeeting(context: CanvasRenderingContext2D, view: Viewport): void {
+    const meeting = this.store.timeline.display.progress().meetingCell;
+    if (!meeting) return;
+    const s = view.scale;
+    const cx = view.offsetX + (meeting.x + 0.5) * s, cy = view.offsetY + (meeting.y + 0.5) * s;
+    const radius = Math.max(s * 0.45, 8);
+    context.beginPath();
+    context.arc(cx, cy, radius, 0, Math.PI * 2);
+    context.strokeStyle = this.palette.pathOutline;
+    context.lineWidth = 5;
+    context.stroke();
+    context.strokeStyle = this.palette.path;
+    context.lineWidth = 3;
+    context.stroke();
+  }
+
+  private traceSegment(context: CanvasRenderingContext2D, view: Viewport, from: Point, to: Point): void {
+    context.moveTo(view.offsetX + (from.x + 0.5) * view.scale, view.offsetY + (from.y + 0.5) * view.scale);
+    context.lineTo(view.offsetX + (to.x + 0.5) * view.scale, view.offsetY + (to.y + 0.5) * view.scale);
+  }
+
+  private drawDiamond(context: CanvasRenderingContext2D, view: Viewport, cell: Point, colour: string): void {
+    const s = view.scale, r = Math.max(3, s * 0.22);
+    const cx = view.offsetX + (cell.x + 0.5) * s, cy = view.offsetY + (cell.y + 0.5) * s;
+    context.beginPath();
+    context.moveTo(cx, cy - r);
+    context.lineTo(cx + r, cy);
+    context.lineTo(cx, cy + r);
+    context.lineTo(cx - r, cy);
+    context.closePath();
+    context.fillStyle = colour;
+    context.fill();
+    context.strokeStyle = this.palette.pathOutline;
+    context.lineWidth = 1;
+    context.stroke();
   }
 
   private drawCross(context: CanvasRenderingContext2D, view: Viewport, cell: Point, colour: string): void {

@@ -54,6 +54,15 @@ export interface PlaygroundState {
   view: Viewport | null;
 }
 
+/**
+ * The expansion limit searches start with on the page. Only IDA* comes near it (it expands
+ * cells again in every iteration); the other algorithms expand each cell at most once, and
+ * the largest map has 1024 x 1024 cells. It bounds a step back, which replays the search.
+ */
+export const DEFAULT_EXPANSION_LIMIT = 1_000_000;
+/** The largest limit a user may set. */
+export const MAX_EXPANSION_LIMIT = 100_000_000;
+
 // Live recomputation and "instant" share this budget per animation frame: long enough to
 // finish small searches in one go, short enough to keep frames coming on a 1024 x 1024 map.
 const FRAME_BUDGET_MS = 10;
@@ -63,7 +72,7 @@ export class PlaygroundStore {
   grid: Grid;
   start: Point;
   goal: Point;
-  options: SearchOptions = { ...DEFAULT_OPTIONS };
+  options: SearchOptions = { ...DEFAULT_OPTIONS, maxExpansions: DEFAULT_EXPANSION_LIMIT };
   mapName: string;
   tool: Tool = 'wall';
   terrainCost = 5;
@@ -308,7 +317,7 @@ export class PlaygroundStore {
     this.drag = null;
     this.history.clear();
     this.clearMessage();
-    this.options = { ...state.options };
+    this.options = { maxExpansions: DEFAULT_EXPANSION_LIMIT, ...state.options };
     // Live mode makes installMap compute the whole search (in frames on big maps); a
     // given step is reached by replaying instead.
     this.live = state.step === null;

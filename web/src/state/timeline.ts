@@ -29,6 +29,9 @@ export class SearchTimeline {
 
   constructor(engine: Engine, grid: Grid, private readonly onMeasured: () => void) {
     this.display = engine.createSearch(grid);
+    // The visible search keeps display-only channels (JPS's scanned cells) even while it
+    // runs unobserved, so a replayed step shows what stepping there one by one shows.
+    this.display.setTracing(true);
     this.measure = engine.createSearch(grid);
   }
 
@@ -38,7 +41,7 @@ export class SearchTimeline {
 
   get finished(): boolean {
     const status = this.display.status;
-    return status === 'found' || status === 'no-path';
+    return status !== 'running' && status !== 'ready';
   }
 
   setGrid(grid: Grid): void {

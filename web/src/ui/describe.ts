@@ -1,11 +1,14 @@
 // Words for the current state: the status line, the narration of the current step, the
 // speed and timeline labels and the cell tooltip. Pure functions of read-only state, so
-// the controls only decide where the text goes.
-import type { NeighbourEvent, Point } from '../engine/engine';
+// the controls only decide where the text goes. The narration is built from the step's
+// events, the same ones the renderer draws, so words and picture cannot disagree; each
+// algorithm says how it picked the cell it expanded (no search but the A* family takes
+// "the lowest f").
+import { eventsOf, type AlgorithmName, type EventOf, type Point, type RefusalName, type StepEvent } from '../engine/engine';
 import { formatNumber } from '../render/renderer';
 import { SPEEDS } from '../state/speeds';
 import type { Language, PlaygroundStore } from '../state/store';
-import { joinSentences, translate, type PhraseKey } from './i18n';
+import { algorithmLabel, joinSentences, translate, type PhraseKey } from './i18n';
 
 // Enough neighbours to read on one line; the rest are counted.
 const MAX_LISTED_CELLS = 8;
@@ -28,52 +31,90 @@ export function timelineLabel(store: PlaygroundStore): string {
     : translate(language, 'timeline.value', { step: timeline.step, total: timeline.total });
 }
 
+type Say = (key: PhraseKey, params?: Record<string, string | number>) => string;
+
+function sayer(language: Language): Say {
+  return (key, params = {}) => translate(language, key, params);
+}
+
+/** Why the current options cannot run on this map, in words. */
+export function refusalText(store: PlaygroundStore, refusal: RefusalName): string {
+  const say = sayer(store.language);
+  const row = store.engine.algorithm(store.options.algorithm);
+  const algorithm = algorithmLabel(store.language, row);
+  switch (refusal) {
+    case 'diagonal-rule':
+      return say('refusal.diagonal-rule', { algorithm, rules: row.diagonals.map((d) => say(`diagonal.${d}` as PhraseKey)).join(', ') });
+    case 'cost-model':
+      return say('refusal.cost-model', { algorithm });
+    default:
+      return say('refusal.needs-uniform-terrain', { algorithm });
+  }
+}
+
 export function statusText(store: PlaygroundStore): string {
   const { timeline, language } = store;
+  const say = sayer(language);
   const search = timeline.display;
   const counters = search.counters();
   const status = search.status;
-  if (status === 'ready') return translate(language, 'status.noStart');
+  if (status === 'ready') return say('status.noStart');
+  if (status === 'refused') return say('status.refused', { reason: refusalText(store, search.refusal ?? 'needs-uniform-terrain') });
   const cost = search.pathCost;
-  const pathLength = status === 'found' ? Math.max(0, search.path().length - 1) : null;
+  const path = status === 'found' ? search.path() : null;
+  const pathLength = path === null ? null : pathMoves(path);
   // Once the search has ended the headline gives the cost; the counters do not repeat it.
-  const ended = status === 'found' || status === 'no-path';
-  const counts = translate(language, ended ? 'status.countersEnd' : 'status.counters', {
+  const ended = status !== 'running';
+  const counts = say(ended ? 'status.countersEnd' : 'status.counters', {
+    // IDA* keeps no open list; its count is the length of the depth-first path.
+    openName: say(search.cellView().has('visits') ? 'status.stack' : 'status.openList'),
     expanded: counters.expanded,
     open: counters.openSize,
     length: pathLength === null ? '–' : pathLength,
     cost: cost === null ? '–' : formatNumber(cost, 2),
     time: timeline.elapsedMs.toFixed(timeline.elapsedMs < 10 ? 2 : 1),
   });
-  const headline = status === 'found' ? translate(language, 'status.found', { cost: formatNumber(cost, 2) })
-    : status === 'no-path' ? translate(language, 'status.noPath')
-      : counters.expanded === 0 ? translate(language, 'status.ready')
-        : null;
-  return headline === null ? counts : joinSentences(language, [headline, counts]);
+  const parts: string[] = [];
+  if (status === 'found') parts.push(say('status.found', { cost: formatNumber(cost, 2) }));
+  else if (status === 'no-path') parts.push(say('status.noPath'));
+  else if (status === 'gave-up') parts.push(say('status.gaveUp', { n: counters.expanded }));
+  else if (counters.expanded === 0) parts.push(say('status.ready'));
+  const progress = search.progress();
+  if (status === 'running' && progress.iteration !== null && progress.threshold !== null)
+    parts.push(say('status.iteration', { iteration: progress.iteration, threshold: formatNumber(progress.threshold, 2) }));
+  if (status === 'running' && progress.meetingCost !== null && progress.meetingCell)
+    parts.push(say('status.meeting', { cost: formatNumber(progress.meetingCost, 2), cell: cellName(progress.meetingCell) }));
+  parts.push(counts);
+  return joinSentences(language, parts);
+}
+
+/** Moves along a path: cells minus one, or the sum of an any-angle path's segments in cells crossed. */
+function pathMoves(path: Point[]): number {
+  let moves = 0;
+  for (let i = 1; i < path.length; i++) moves += Math.max(Math.abs(path[i]!.x - path[i - 1]!.x), Math.abs(path[i]!.y - path[i - 1]!.y));
+  return moves;
 }
 
 export function narrationText(store: PlaygroundStore): string {
   const { timeline, language } = store;
   const search = timeline.display;
-  const say = (key: PhraseKey, params: Record<string, string | number> = {}) => translate(language, key, params);
+  const say = sayer(language);
   const parts: string[] = [];
-  const event = timeline.lastEvent;
+  const step = timeline.lastEvent;
   const steps = timeline.step;
+  const algorithm = search.options.algorithm;
   if (search.status === 'ready') return '';
+  if (search.status === 'refused') return say('narration.refused', { reason: refusalText(store, search.refusal ?? 'needs-uniform-terrain') });
   if (steps === 0) {
     parts.push(search.status === 'no-path' ? say('narration.emptyOpen') : say('narration.start', { cell: cellName(store.start) }));
-  } else if (event) {
-    parts.push(say('narration.expand', { step: steps, cell: cellName(event.cell), f: formatNumber(event.f, 2), g: formatNumber(event.g, 2), h: formatNumber(event.h, 2) }));
-    if (search.status === 'found' && event.cell.x === store.goal.x && event.cell.y === store.goal.y) {
-      parts.push(say('narration.goal', { cost: formatNumber(search.pathCost, 2) }));
-    } else {
-      parts.push(...describeNeighbours(event.neighbours, say));
-      if (search.status === 'no-path') parts.push(say('narration.emptyOpen'));
-    }
+  } else if (step) {
+    parts.push(...describeStep(store, algorithm, step, say));
   } else if (search.status === 'found') {
     parts.push(say('narration.finished', { steps, cost: formatNumber(search.pathCost, 2) }));
   } else if (search.status === 'no-path') {
     parts.push(say('narration.finishedNoPath', { steps }));
+  } else if (search.status === 'gave-up') {
+    parts.push(say('narration.gaveUp', { n: steps }));
   } else {
     parts.push(say('narration.running', { steps }));
   }
@@ -81,40 +122,142 @@ export function narrationText(store: PlaygroundStore): string {
   return joinSentences(language, parts);
 }
 
-function describeNeighbours(neighbours: NeighbourEvent[], say: (key: PhraseKey, params?: Record<string, string | number>) => string): string[] {
-  const opened = neighbours.filter((n) => n.outcome === 'opened');
-  const improved = neighbours.filter((n) => n.outcome === 'improved');
-  const count = (outcome: NeighbourEvent['outcome']) => neighbours.filter((n) => n.outcome === outcome).length;
+/** The sentences of one observed step, in the order things happened. */
+function describeStep(store: PlaygroundStore, algorithm: AlgorithmName, step: StepEvent, say: Say): string[] {
+  const search = store.timeline.display;
   const parts: string[] = [];
-  if (opened.length > 0) parts.push(say('narration.opened', { cells: listCells(opened, (n) => `${cellName(n.cell)} g = ${formatNumber(n.newG, 2)}`, say) }));
-  if (improved.length > 0) parts.push(say('narration.improved', { cells: listCells(improved, (n) => `${cellName(n.cell)} g ${formatNumber(n.oldG, 2)} → ${formatNumber(n.newG, 2)}`, say) }));
-  if (opened.length === 0 && improved.length === 0) parts.push(say('narration.nothingNew'));
-  const closed = count('closed'), blocked = count('blocked'), worse = count('not-improved');
-  if (closed + blocked + worse > 0) parts.push(say('narration.skipped', { closed, blocked, worse }));
+  for (const iteration of eventsOf(step, 'iteration'))
+    parts.push(say('narration.iteration', { iteration: iteration.iteration, threshold: formatNumber(iteration.threshold, 2) }));
+  for (const backtrack of eventsOf(step, 'backtrack')) parts.push(say('narration.backtrack', { n: backtrack.popped, cell: cellName(backtrack.cell) }));
+
+  const numbers = { step: store.timeline.step, cell: cellName(step.cell), f: formatNumber(step.f, 2), g: formatNumber(step.g, 2), h: formatNumber(step.h, 2) };
+  switch (algorithm) {
+    case 'dijkstra': parts.push(say('narration.expand.dijkstra', numbers)); break;
+    case 'greedy': parts.push(say('narration.expand.greedy', numbers)); break;
+    case 'bfs': parts.push(say('narration.expand.bfs', numbers)); break;
+    case 'dfs': parts.push(say('narration.expand.dfs', numbers)); break;
+    case 'bidirectional':
+      parts.push(say('narration.expand.bidirectional', { ...numbers, side: say(step.side === 'forward' ? 'narration.side.forward' : 'narration.side.backward') }));
+      break;
+    case 'ida':
+      parts.push(say('narration.expand.ida', { ...numbers, threshold: formatNumber(search.progress().threshold, 2) }));
+      break;
+    default: parts.push(say('narration.expand', numbers));
+  }
+
+  const reachedGoal = search.status === 'found' && algorithm !== 'bidirectional' && step.cell.x === store.goal.x && step.cell.y === store.goal.y;
+  if (reachedGoal) {
+    parts.push(say('narration.goal', { cost: formatNumber(search.pathCost, 2) }));
+    return parts;
+  }
+  if (algorithm === 'jps') parts.push(...describeJumps(step, say));
+  else if (algorithm === 'theta') parts.push(...describeSights(step, say));
+  parts.push(...describeNeighbours(algorithm, step, say));
+  for (const meet of eventsOf(step, 'meet')) parts.push(say('narration.meet', { cell: cellName(meet.cell), cost: formatNumber(meet.cost, 2) }));
+  for (const stop of eventsOf(step, 'stop')) parts.push(say('narration.stop', { cost: formatNumber(stop.cost, 2), bound: formatNumber(stop.bound, 2) }));
+  if (search.status === 'no-path') parts.push(say(algorithm === 'ida' ? 'narration.noPath.ida' : 'narration.emptyOpen'));
+  if (search.status === 'gave-up') parts.push(say('narration.gaveUp', { n: store.timeline.step }));
   return parts;
 }
 
-function listCells(items: NeighbourEvent[], describe: (n: NeighbourEvent) => string, say: (key: PhraseKey, params?: Record<string, string | number>) => string): string {
+function describeNeighbours(algorithm: AlgorithmName, step: StepEvent, say: Say): string[] {
+  const neighbours = eventsOf(step, 'neighbour');
+  // JPS's "neighbours" are the jump points its scans found; they are described there.
+  const opened = algorithm === 'jps' ? [] : neighbours.filter((n) => n.outcome === 'opened');
+  const improved = neighbours.filter((n) => n.outcome === 'improved');
+  const pruned = neighbours.filter((n) => n.outcome === 'pruned');
+  const count = (outcome: EventOf<'neighbour'>['outcome']) => neighbours.filter((n) => n.outcome === outcome).length;
+  const parts: string[] = [];
+  if (opened.length > 0) parts.push(say('narration.opened', { cells: listCells(opened, (n) => `${cellName(n.cell)} g = ${formatNumber(n.newG, 2)}`, say) }));
+  if (improved.length > 0) parts.push(say('narration.improved', { cells: listCells(improved, (n) => `${cellName(n.cell)} g ${formatNumber(n.oldG, 2)} → ${formatNumber(n.newG, 2)}`, say) }));
+  if (pruned.length > 0) parts.push(say('narration.pruned', { cells: listCells(pruned, (n) => cellName(n.cell), say) }));
+  if (algorithm !== 'jps' && opened.length === 0 && improved.length === 0 && pruned.length === 0) parts.push(say('narration.nothingNew'));
+  const closed = count('closed'), blocked = count('blocked'), worse = count('not-improved'), onPath = count('on-path');
+  if (algorithm === 'ida') {
+    if (onPath + blocked + worse > 0) parts.push(say('narration.skipped.ida', { onPath, blocked, worse }));
+  } else if (closed + blocked + worse > 0) {
+    parts.push(say('narration.skipped', { closed, blocked, worse }));
+  }
+  return parts;
+}
+
+/** JPS: how much was scanned, and why each successor is a jump point. */
+function describeJumps(step: StepEvent, say: Say): string[] {
+  const scans = eventsOf(step, 'scan');
+  const passed = scans.reduce((sum, scan) => sum + Math.max(Math.abs(scan.to.x - scan.from.x), Math.abs(scan.to.y - scan.from.y)), 0);
+  const parts = [say('narration.jps.scans', { scans: scans.length, cells: passed })];
+  const found = eventsOf(step, 'neighbour').filter((n) => n.outcome === 'opened' || n.outcome === 'improved');
+  if (found.length === 0) {
+    parts.push(say('narration.jps.none'));
+    return parts;
+  }
+  const forced = eventsOf(step, 'forced');
+  const why = (cell: Point): string | null => {
+    const force = forced.find((f) => samePoint(f.jumpPoint, cell));
+    if (force) return say('narration.jps.why.forced', { cell: cellName(force.cell) });
+    if (scans.some((scan) => samePoint(scan.to, cell) && scan.outcome === 'reached-goal')) return say('narration.jps.why.goal');
+    // A diagonal jump stops where a straight scan from it found something.
+    const turn = scans.find((scan) => samePoint(scan.from, cell) && scan.outcome !== 'dead-end');
+    return turn ? say('narration.jps.why.turn', { cell: cellName(turn.to) }) : null;
+  };
+  const describe = (n: EventOf<'neighbour'>) => {
+    const reason = why(n.cell);
+    return `${cellName(n.cell)} (${reason ? `${reason}, ` : ''}g = ${formatNumber(n.newG, 2)})`;
+  };
+  parts.push(say('narration.jps.found', { cells: listCells(found, describe, say) }));
+  return parts;
+}
+
+/** Theta*: which neighbours hang from the expanded cell's parent by a straight line. */
+function describeSights(step: StepEvent, say: Say): string[] {
+  const sights = eventsOf(step, 'sight');
+  if (sights.length === 0) return [];
+  const parent = cellName(sights[0]!.from);
+  const clear = sights.filter((s) => s.clear).map((s) => s.to);
+  const blocked = sights.filter((s) => !s.clear).map((s) => s.to);
+  const parts: string[] = [];
+  const list = (cells: Point[]) => listCells(cells, cellName, say);
+  if (clear.length > 0) parts.push(say('narration.theta.sees', { parent, cells: list(clear) }));
+  if (blocked.length > 0) parts.push(say('narration.theta.blocked', { parent, cells: list(blocked), cell: cellName(step.cell) }));
+  return parts;
+}
+
+function listCells<T>(items: T[], describe: (item: T) => string, say: Say): string {
   const listed = items.slice(0, MAX_LISTED_CELLS).map(describe);
   if (items.length > MAX_LISTED_CELLS) listed.push(say('narration.more', { n: items.length - MAX_LISTED_CELLS }));
   return listed.join(', ');
 }
 
+function samePoint(a: Point, b: Point): boolean {
+  return a.x === b.x && a.y === b.y;
+}
+
 /** Lines of the hover/tap tooltip for one cell. */
 export function cellDetails(store: PlaygroundStore, cell: Point): string[] {
   const { grid, timeline, language } = store;
-  const say = (key: PhraseKey, params: Record<string, string | number> = {}) => translate(language, key, params);
+  const say = sayer(language);
   const search = timeline.display;
   const cost = grid.cost(cell.x, cell.y);
   const lines = [`${say('tooltip.cell', { x: cell.x, y: cell.y })} · ${cost === 0 ? say('tooltip.wall') : say('tooltip.cost', { cost })}`];
-  if (search.status === 'ready') return lines;
+  if (search.status === 'ready' || search.status === 'refused') return lines;
   const phase = search.phase(cell.x, cell.y);
   const order = search.order(cell.x, cell.y);
-  lines.push(say(`tooltip.phase.${phase}` as PhraseKey, { order }));
+  const cells = search.cellView();
+  const id = cell.y * grid.width + cell.x;
+  const depthFirst = cells.has('visits');
+  // IDA* has no open list: its "open" cells are the ones on the current depth-first path.
+  const phaseKey: PhraseKey = depthFirst && phase === 'open' ? 'tooltip.phase.stack' : depthFirst && phase === 'closed' ? 'tooltip.phase.visited' : `tooltip.phase.${phase}` as PhraseKey;
+  lines.push(say(phaseKey, { order }));
   if (phase !== 'unseen') {
     lines.push(`g = ${formatNumber(search.g(cell.x, cell.y), 2)} · h = ${formatNumber(search.h(cell.x, cell.y), 2)} · f = ${formatNumber(search.f(cell.x, cell.y), 2)}`);
     const parent = search.parent(cell.x, cell.y);
     lines.push(`${say('tooltip.parent')}: ${parent ? cellName(parent) : say('tooltip.none')}`);
   }
+  if (depthFirst && cells.valueAt('visits', id) > 0) lines.push(say('tooltip.visits', { n: cells.valueAt('visits', id) }));
+  if (cells.has('phaseBack') && cells.phaseBackAt(id) !== 0) {
+    const back = (['unseen', 'open', 'closed', 'path'] as const)[cells.phaseBackAt(id)];
+    lines.push(say('tooltip.backward', { phase: say(`tooltip.phase.${back}` as PhraseKey, { order: cells.valueAt('orderBack', id) }), g: formatNumber(cells.valueAt('gBack', id), 2) }));
+  }
+  if (phase === 'unseen' && cells.scannedAt(id)) lines.push(say('tooltip.scanned'));
   return lines;
 }

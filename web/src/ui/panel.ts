@@ -1,14 +1,15 @@
 // The side panel: search options, drawing tools, map size, generators, presets, import
 // and export, the legend and the credits.
-import { ALGORITHMS, DIAGONALS, HEURISTICS, type AlgorithmName, type DiagonalName, type HeuristicName } from '../engine/engine';
+import type { AlgorithmName, AlgorithmRow, CostModelName, DiagonalName, HeuristicName, SearchOptions } from '../engine/engine';
 import { GENERATOR_NAMES, type GeneratorName } from '../generators/generators';
 import { readPalette } from '../render/palette';
 import { importMapFile } from '../input/files';
 import { PRESETS } from '../state/presets';
-import { MAX_MAP_SIDE, MIN_MAP_SIDE, type Change, type PlaygroundStore, type Tool } from '../state/store';
+import { MAX_EXPANSION_LIMIT, MAX_MAP_SIDE, MIN_MAP_SIDE, type Change, type PlaygroundStore, type Tool } from '../state/store';
 import { showGroups, type ControlGroup } from './controls';
 import { el, Phrases, setAttribute, setText } from './dom';
-import { translate, type PhraseKey } from './i18n';
+import { refusalText } from './describe';
+import { algorithmLabel, joinSentences, translate, type PhraseKey } from './i18n';
 
 const TOOLS: Tool[] = ['wall', 'erase', 'terrain', 'pan'];
 
@@ -39,16 +40,33 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
   };
 
   // ---------------------------------------------------------------- search options
-  const algorithm = el('select', { 'data-control': 'algorithm' }, ...ALGORITHMS.map((a) => option(a, `algorithm.${a}` as PhraseKey)));
+  // Every list comes from the engine's catalog (the core's algorithm table). Choices that
+  // cannot run with the rest (JPS on terrain, Theta* with corner cutting) stay listed but
+  // disabled, and the note under the fields says why.
+  const { catalog } = store.engine;
+  const algorithmOptions = catalog.algorithms.map((row) => el('option', { value: row.name }));
+  const algorithm = el('select', { 'data-control': 'algorithm' }, ...algorithmOptions);
   const defaultHeuristic = el('option', { value: '' });
-  const heuristic = el('select', { 'data-control': 'heuristic' }, defaultHeuristic, ...HEURISTICS.map((h) => option(h, `heuristic.${h}` as PhraseKey)));
-  const diagonal = el('select', { 'data-control': 'diagonal' }, ...DIAGONALS.map((d) => option(d, `diagonal.${d}` as PhraseKey)));
+  const heuristic = el('select', { 'data-control': 'heuristic' }, defaultHeuristic, ...catalog.heuristics.map((h) => option(h, `heuristic.${h}` as PhraseKey)));
+  const diagonalOptions = catalog.diagonals.map((d) => option(d, `diagonal.${d}` as PhraseKey));
+  const diagonal = el('select', { 'data-control': 'diagonal' }, ...diagonalOptions);
+  const costOptions = catalog.costModels.map((c) => option(c, `costModel.${c}` as PhraseKey));
+  const costModel = el('select', { 'data-control': 'cost-model' }, ...costOptions);
   const weight = el('input', { type: 'range', min: 0, max: 5, step: 0.1, value: store.options.weight, 'data-control': 'weight' });
   const weightOutput = el('output', { class: 'ap-output' });
-  algorithm.addEventListener('change', () => store.setOptions({ algorithm: algorithm.value as AlgorithmName }));
+  const limit = el('input', { type: 'number', min: 1, max: MAX_EXPANSION_LIMIT, step: 1, inputmode: 'numeric', 'data-control': 'max-expansions' });
+  const note = el('p', { class: 'ap-note', 'data-region': 'option-note', hidden: true });
+  algorithm.addEventListener('change', () => store.setOptions(fitOptions(store.engine.algorithm(algorithm.value as AlgorithmName), store.options)));
   heuristic.addEventListener('change', () => store.setOptions({ heuristic: (heuristic.value || undefined) as HeuristicName | undefined }));
   diagonal.addEventListener('change', () => store.setOptions({ diagonal: diagonal.value as DiagonalName }));
+  costModel.addEventListener('change', () => store.setOptions({ costModel: costModel.value as CostModelName }));
   weight.addEventListener('input', () => store.setOptions({ weight: Number(weight.value) }));
+  limit.addEventListener('change', () => {
+    const value = Number(limit.value);
+    const ok = Number.isInteger(value) && value >= 1 && value <= MAX_EXPANSION_LIMIT;
+    limit.setAttribute('aria-invalid', String(!ok));
+    if (ok) store.setOptions({ maxExpansions: value });
+  });
 
   const optionFields = {
     algorithm: field('algorithm', algorithm),
@@ -56,7 +74,9 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
     diagonal: field('diagonal', diagonal),
     weight: el('label', { class: 'ap-field ap-range-field' }, phrases.span('weight', 'ap-label'), weight, weightOutput),
   };
-  const optionsSection = section('options', phrases, ...Object.values(optionFields));
+  const costField = field('costModel', costModel);
+  const limitField = field('maxExpansions', limit);
+  const optionsSection = section('options', phrases, ...Object.values(optionFields), costField, limitField, note);
 
   // ---------------------------------------------------------------- drawing tools
   const toolButtons = TOOLS.map((tool) => {
@@ -119,12 +139,23 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
   const swatch = (className: string) => el('span', { class: `ap-swatch ${className}`, 'aria-hidden': 'true' });
   const terrainRamp = el('span', { class: 'ap-ramp', 'aria-hidden': 'true' });
   const legendItem = (mark: HTMLElement, key: PhraseKey) => el('li', {}, mark, phrases.span(key));
+  // Items only some algorithms draw are shown while one of them is chosen.
+  const algorithmItems = {
+    backwardOpen: legendItem(swatch('ap-swatch-backward-open'), 'legend.backwardOpen'),
+    backwardClosed: legendItem(swatch('ap-swatch-backward-closed'), 'legend.backwardClosed'),
+    meeting: legendItem(swatch('ap-swatch-meeting'), 'legend.meeting'),
+    scanned: legendItem(swatch('ap-swatch-scanned'), 'legend.scanned'),
+    scan: legendItem(swatch('ap-swatch-scan'), 'legend.scan'),
+    sight: legendItem(swatch('ap-swatch-sight'), 'legend.sight'),
+    stack: legendItem(swatch('ap-swatch-stack'), 'legend.stack'),
+  };
   const legend = section('legend', phrases,
     el('ul', { class: 'ap-legend' },
       legendItem(swatch('ap-swatch-wall'), 'legend.wall'),
       legendItem(terrainRamp, 'legend.terrain'),
       legendItem(swatch('ap-swatch-open'), 'legend.open'),
       legendItem(swatch('ap-swatch-closed'), 'legend.closed'),
+      ...Object.values(algorithmItems),
       legendItem(swatch('ap-swatch-path'), 'legend.path'),
       legendItem(swatch('ap-swatch-start'), 'legend.start'),
       legendItem(swatch('ap-swatch-goal'), 'legend.goal'),
@@ -149,23 +180,55 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
 
   const show = (visible: ReadonlySet<ControlGroup>) => {
     optionsSection.hidden = !showGroups(optionFields, visible);
+    // The cost model and the limit go with the algorithm choice.
+    costField.hidden = !visible.has('algorithm');
+    limitField.hidden = !visible.has('algorithm') || !store.engine.algorithm(store.options.algorithm).reexpands;
     const sections = showGroups({ draw: drawSection, map: mapSection, legend, about }, visible);
     element.hidden = optionsSection.hidden && !sections;
   };
 
   const update = (changes: ReadonlySet<Change>) => {
-    if (changes.has('options') || changes.has('language')) {
-      const { options } = store;
+    if (changes.has('options') || changes.has('language') || changes.has('map')) {
+      const { options, language } = store;
+      const row = store.engine.algorithm(options.algorithm);
+      const refusals = new Map(catalog.algorithms.map((r) => [r.name, store.engine.refusalFor(store.grid, { ...options, ...fitOptions(r, options) })]));
+      catalog.algorithms.forEach((r, i) => {
+        const label = algorithmLabel(language, r);
+        const unavailable = refusals.get(r.name) === 'needs-uniform-terrain';
+        setText(algorithmOptions[i]!, unavailable ? translate(language, 'option.unavailable', { option: label }) : label);
+        algorithmOptions[i]!.disabled = unavailable && r.name !== options.algorithm;
+      });
+      catalog.diagonals.forEach((d, i) => { diagonalOptions[i]!.disabled = !row.diagonals.includes(d); });
+      catalog.costModels.forEach((c, i) => { costOptions[i]!.disabled = !row.costModels.includes(c); });
       algorithm.value = options.algorithm;
       heuristic.value = options.heuristic ?? '';
       diagonal.value = options.diagonal;
+      costModel.value = options.costModel;
       weight.value = String(options.weight);
       setText(weightOutput, options.weight.toFixed(1));
-      // Dijkstra and breadth-first ignore the heuristic; only A* uses the weight.
-      heuristic.disabled = options.algorithm === 'dijkstra' || options.algorithm === 'bfs';
-      weight.disabled = options.algorithm !== 'astar';
-      const name = translate(store.language, options.diagonal === 'never' ? 'heuristic.manhattan' : 'heuristic.octile');
-      setText(defaultHeuristic, translate(store.language, 'heuristic.default', { name }));
+      if (document.activeElement !== limit) limit.value = String(options.maxExpansions ?? '');
+      heuristic.disabled = !row.usesHeuristic;
+      weight.disabled = !row.usesWeight;
+      limitField.hidden = !row.reexpands || optionsSection.hidden;
+      const name = translate(language, `heuristic.${row.defaultHeuristic ?? (options.diagonal === 'never' ? 'manhattan' : 'octile')}` as PhraseKey);
+      setText(defaultHeuristic, translate(language, 'heuristic.default', { name }));
+      // Why choices are unavailable: the map (for every algorithm it rules out) and the
+      // chosen algorithm's own limits.
+      const reasons: string[] = [];
+      const ruledOut = catalog.algorithms.filter((r) => refusals.get(r.name) === 'needs-uniform-terrain');
+      if (ruledOut.length > 0)
+        reasons.push(translate(language, 'refusal.needs-uniform-terrain', { algorithm: ruledOut.map((r) => algorithmLabel(language, r)).join(' / ') }));
+      if (row.diagonals.length < catalog.diagonals.length) reasons.push(refusalText(store, 'diagonal-rule'));
+      if (row.costModels.length < catalog.costModels.length) reasons.push(refusalText(store, 'cost-model'));
+      setText(note, joinSentences(language, reasons));
+      note.hidden = reasons.length === 0;
+      // What the chosen search draws besides open and closed cells, from the channels it keeps.
+      const cells = store.timeline.display.cellView();
+      const twoSided = cells.has('phaseBack'), jumps = cells.has('scanned');
+      algorithmItems.backwardOpen.hidden = algorithmItems.backwardClosed.hidden = algorithmItems.meeting.hidden = !twoSided;
+      algorithmItems.scanned.hidden = algorithmItems.scan.hidden = !jumps;
+      algorithmItems.sight.hidden = !row.anyAngle;
+      algorithmItems.stack.hidden = !cells.has('visits');
     }
     if (changes.has('ui') || changes.has('language')) {
       for (const b of toolButtons) setAttribute(b, 'aria-pressed', String(b.dataset.tool === store.tool));
@@ -180,6 +243,18 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
   };
   update(new Set<Change>(['options', 'ui', 'map']));
   return { element, update, refreshTheme, show };
+}
+
+/**
+ * The options to switch to `row`: the same, except a diagonal rule or cost model the
+ * algorithm does not support, which becomes one it does (the last of its rules, which is
+ * the strictest, and its first cost model).
+ */
+export function fitOptions(row: AlgorithmRow, options: SearchOptions): Partial<SearchOptions> {
+  const fitted: Partial<SearchOptions> = { algorithm: row.name };
+  if (!row.diagonals.includes(options.diagonal)) fitted.diagonal = row.diagonals[row.diagonals.length - 1];
+  if (!row.costModels.includes(options.costModel)) fitted.costModel = row.costModels[0];
+  return fitted;
 }
 
 function section(titleKey: PhraseKey, phrases: Phrases, ...children: HTMLElement[]): HTMLElement {

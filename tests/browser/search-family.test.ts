@@ -1,0 +1,266 @@
+// The family of searches in the page, in real Chromium: every algorithm of the engine's
+// catalog offered by its label, stepped forward and back exactly, narrated by how it
+// really picks cells; JPS's scans and jump points, Theta*'s straight segments,
+// bidirectional A*'s two frontiers, IDA*'s threshold and expansion limit, the cost
+// model, and the refusals that replace wrong answers.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PlaygroundHandle } from '../../web/src/app';
+import { eventsOf } from '../../web/src/engine/engine';
+import { captureShareState, shareFragment, loadShareFragment } from '../../web/src/share/playground-state';
+import { choose, mount, query, snapshot } from './playground-helpers';
+
+let mounted: { app: PlaygroundHandle; container: HTMLElement }[] = [];
+afterEach(() => {
+  for (const { app, container } of mounted) {
+    app.destroy();
+    container.remove();
+  }
+  mounted = [];
+});
+
+async function open(language: 'en' | 'zh-CN' = 'en') {
+  const result = await mount(null, language);
+  mounted.push(result);
+  return result;
+}
+
+/** A 48 x 32 map of one terrain cost with walls (the generators are seeded: a seed names a map). */
+async function openOnWalls(language: 'en' | 'zh-CN' = 'en') {
+  const result = await open(language);
+  result.app.store.newMap(48, 32);
+  result.app.store.generate('random-walls', 0.25, 11);
+  return result;
+}
+
+const status = (container: HTMLElement) => query(container, '[data-region="status"]').textContent ?? '';
+const narration = (container: HTMLElement) => query(container, '[data-region="narration"]').textContent ?? '';
+const algorithmSelect = (container: HTMLElement) => query<HTMLSelectElement>(container, '[data-control="algorithm"]');
+const click = (container: HTMLElement, action: string) => query<HTMLButtonElement>(container, `[data-action="${action}"]`).click();
+
+describe('every search of the catalog', () => {
+  it('is offered by its label, in the order of the engine table', async () => {
+    const { app, container } = await openOnWalls();
+    const options = [...algorithmSelect(container).options];
+    expect(options.map((o) => o.value)).toEqual(app.engine.catalog.algorithms.map((row) => row.name));
+    expect(options.map((o) => o.textContent)).toEqual([
+      'A*', 'Dijkstra', 'Greedy best-first', 'Breadth-first', 'Depth-first', 'Jump point search (JPS)',
+      'Bidirectional A*', 'IDA* (iterative deepening)', 'Theta* (any-angle)',
+    ]);
+  });
+
+  it('steps forward, back and forward again to exactly the same state, for every algorithm', async () => {
+    const { app, container } = await openOnWalls();
+    for (const row of app.engine.catalog.algorithms) {
+      choose(algorithmSelect(container), row.name);
+      expect(app.store.options.algorithm).toBe(row.name);
+      for (let i = 0; i < 12; i++) click(container, 'step');
+      const twelve = snapshot(app);
+      expect(twelve.step, row.name).toBe(12);
+      click(container, 'step');
+      click(container, 'step');
+      click(container, 'step-back');
+      click(container, 'step-back');
+      expect(snapshot(app), `${row.name}: two steps back`).toEqual(twelve);
+      click(container, 'reset');
+      for (let i = 0; i < 12; i++) click(container, 'step');
+      expect(snapshot(app), `${row.name}: replayed from the start`).toEqual(twelve);
+    }
+  });
+
+  it('narrates how each algorithm picked the cell it expanded, never "the lowest f" unless it did', async () => {
+    const { container } = await openOnWalls();
+    const said: Record<string, string> = {};
+    for (const name of ['astar', 'dijkstra', 'greedy', 'bfs', 'dfs', 'bidirectional', 'ida']) {
+      choose(algorithmSelect(container), name);
+      for (let i = 0; i < 3; i++) click(container, 'step');
+      said[name] = narration(container);
+    }
+    expect(said.astar).toMatch(/the open cell with the lowest f = /);
+    expect(said.dijkstra).toMatch(/the open cell with the lowest g = /);
+    expect(said.greedy).toMatch(/the open cell with the lowest h = /);
+    expect(said.bfs).toMatch(/the open cell found earliest \(first in, first out\)/);
+    expect(said.dfs).toMatch(/the open cell found most recently \(last in, first out\)/);
+    expect(said.bidirectional).toMatch(/the (forward|backward) \(from the (start|goal)\) search expanded/);
+    expect(said.ida).toMatch(/went deeper to .* is within the threshold/);
+    for (const name of ['dijkstra', 'greedy', 'bfs', 'dfs']) expect(said[name], name).not.toMatch(/lowest f/);
+  });
+});
+
+describe('jump point search', () => {
+  it('draws its scans, marks forced neighbours and says why each successor is a jump point', async () => {
+    const { app, container } = await openOnWalls();
+    choose(algorithmSelect(container), 'jps');
+    let scans = 0, jumpPoints = 0;
+    for (let i = 0; i < 8 && app.store.timeline.display.status === 'running'; i++) {
+      click(container, 'step');
+      const step = app.store.timeline.lastEvent!;
+      scans += eventsOf(step, 'scan').length;
+      jumpPoints += eventsOf(step, 'neighbour').filter((n) => n.outcome === 'opened').length;
+    }
+    expect(scans).toBeGreaterThan(8);
+    expect(jumpPoints).toBeGreaterThan(2);
+    // The cells scans passed over are kept (faintly drawn): more of them than were opened.
+    const cells = app.store.timeline.display.cellView();
+    let scanned = 0, reached = 0;
+    for (let id = 0; id < cells.count; id++) {
+      if (cells.scannedAt(id)) scanned++;
+      if (cells.phaseAt(id) !== 0) reached++;
+    }
+    expect(scanned).toBeGreaterThan(reached);
+    click(container, 'reset');
+    let explained = '';
+    for (let i = 0; i < 20 && !/\((a wall makes|a straight scan from it|the goal)/.test(explained); i++) {
+      click(container, 'step');
+      explained = narration(container);
+    }
+    expect(explained).toMatch(/Jump points found: \(\d+, \d+\) \((a wall makes \(\d+, \d+\) reachable only through it|a straight scan from it reaches|the goal)/);
+  });
+
+  it('finds the same cost as A* with far fewer expansions, and its path goes cell by cell', async () => {
+    const { app, container } = await openOnWalls();
+    const finish = (name: string) => {
+      choose(algorithmSelect(container), name);
+      app.store.timeline.goTo(Number.MAX_SAFE_INTEGER);
+      const search = app.store.timeline.display;
+      return { cost: search.pathCost, expanded: search.counters().expanded, path: search.path() };
+    };
+    const astar = finish('astar'), jps = finish('jps');
+    expect(jps.cost).toBeCloseTo(astar.cost!, 9);
+    expect(jps.expanded).toBeLessThan(astar.expanded / 2);
+    for (let i = 1; i < jps.path.length; i++) {
+      const [a, b] = [jps.path[i - 1]!, jps.path[i]!];
+      expect(Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y))).toBe(1);
+    }
+  });
+
+  it('is disabled on a map with terrain costs, with the reason shown, and a link asking for it is refused, not answered', async () => {
+    const { app, container } = await open(); // the demo map has a patch of terrain
+    const jps = [...algorithmSelect(container).options].find((o) => o.value === 'jps')!;
+    expect(jps.disabled).toBe(true);
+    expect(jps.textContent).toBe('Jump point search (JPS) (not here)');
+    expect(query(container, '[data-region="option-note"]').textContent).toMatch(
+      /^Jump point search \(JPS\) \/ Theta\* \(any-angle\) is defined for maps where every walkable cell costs the same, and this map has terrain costs\./,
+    );
+    // A link (or an embed) can still name it: the search refuses, and says why.
+    const state = captureShareState(app.store);
+    state.options = { ...state.options, algorithm: 'jps' };
+    app.store.loadState({ map: { ...state, name: 'x' }, options: state.options, step: null, view: null });
+    expect(app.store.timeline.display.status).toBe('refused');
+    expect(status(container)).toMatch(/^Not run: Jump point search \(JPS\) is defined for maps where every walkable cell costs the same/);
+    expect(app.store.timeline.display.path()).toEqual([]);
+  });
+});
+
+describe('Theta*', () => {
+  it('finds a path of straight segments no longer than A*\'s, and shows each line of sight it checked', async () => {
+    const { app, container } = await openOnWalls();
+    choose(algorithmSelect(container), 'theta');
+    for (let i = 0; i < 6; i++) click(container, 'step');
+    const sights = eventsOf(app.store.timeline.lastEvent!, 'sight');
+    expect(sights.length).toBeGreaterThan(0);
+    expect(narration(container)).toMatch(/The parent \(\d+, \d+\) sees|No line of sight from/);
+    app.store.timeline.goTo(Number.MAX_SAFE_INTEGER);
+    const theta = app.store.timeline.display;
+    const corners = theta.path();
+    const cost = theta.pathCost!;
+    choose(algorithmSelect(container), 'astar');
+    app.store.timeline.goTo(Number.MAX_SAFE_INTEGER);
+    const astar = app.store.timeline.display;
+    expect(cost).toBeLessThan(astar.pathCost!);
+    expect(corners.length).toBeLessThan(astar.path().length);
+  });
+
+  it('offers only the diagonal rules and cost model it supports, switching to one when chosen', async () => {
+    const { app, container } = await openOnWalls();
+    choose(query(container, '[data-control="diagonal"]'), 'always');
+    choose(query(container, '[data-control="cost-model"]'), '10-14');
+    choose(algorithmSelect(container), 'theta');
+    expect(app.store.options).toMatchObject({ algorithm: 'theta', diagonal: 'only-when-no-obstacles', costModel: 'exact' });
+    const disabled = (control: string) =>
+      [...query<HTMLSelectElement>(container, `[data-control="${control}"]`).options].filter((o) => o.disabled).map((o) => o.value);
+    expect(disabled('diagonal')).toEqual(['always', 'if-at-most-one-obstacle']);
+    expect(disabled('cost-model')).toEqual(['10-14']);
+    expect(query(container, '[data-region="option-note"]').textContent).toContain('Theta* (any-angle) supports the diagonal rules: Never, Only when no obstacles.');
+    expect(app.store.timeline.display.status).toBe('running');
+  });
+});
+
+describe('bidirectional A*', () => {
+  it('grows two frontiers, marks the best meeting and stops only when no cheaper path can exist', async () => {
+    const { app, container } = await openOnWalls();
+    choose(algorithmSelect(container), 'bidirectional');
+    const sides = new Set<string>();
+    let stop = '';
+    while (app.store.timeline.display.status === 'running') {
+      click(container, 'step');
+      sides.add(app.store.timeline.lastEvent!.side);
+      if (eventsOf(app.store.timeline.lastEvent!, 'stop').length > 0) stop = narration(container);
+    }
+    expect([...sides].sort()).toEqual(['backward', 'forward']);
+    expect(stop).toMatch(/Stop: the best meeting costs [\d.]+, and no path is cheaper, because every open cell of the two searches has f ≥ [\d.]+\./);
+    const bidirectional = app.store.timeline.display.pathCost;
+    expect(app.store.timeline.display.progress().meetingCell).not.toBeNull();
+    choose(algorithmSelect(container), 'dijkstra');
+    app.store.timeline.goTo(Number.MAX_SAFE_INTEGER);
+    expect(bidirectional).toBeCloseTo(app.store.timeline.display.pathCost!, 9);
+  });
+});
+
+describe('IDA*', () => {
+  it('shows its threshold and re-expansions, and stops at the expansion limit saying so, never "no path"', async () => {
+    const { app, container } = await openOnWalls();
+    choose(algorithmSelect(container), 'ida');
+    const limit = query<HTMLInputElement>(container, '[data-control="max-expansions"]');
+    expect(limit.closest('label')!.hidden).toBe(false);
+    for (let i = 0; i < 5; i++) click(container, 'step');
+    expect(status(container)).toMatch(/Iteration \d+, threshold f ≤ [\d.]+\./);
+    limit.value = '40';
+    limit.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(app.store.options.maxExpansions).toBe(40);
+    app.store.seek(Number.MAX_SAFE_INTEGER);
+    expect(app.store.timeline.display.status).toBe('gave-up');
+    expect(status(container)).toMatch(/^Gave up after 40 expansions \(the expansion limit\): whether a path exists is not known\./);
+    expect(status(container)).not.toMatch(/No path/);
+    // Without a limit in the way, it finds A*'s cost.
+    limit.value = '1000000';
+    limit.dispatchEvent(new Event('change', { bubbles: true }));
+    app.store.seek(Number.MAX_SAFE_INTEGER);
+    const ida = app.store.timeline.display;
+    expect(ida.status).toBe('found');
+    const cells = ida.cellView();
+    let revisited = 0;
+    for (let id = 0; id < cells.count; id++) if (cells.valueAt('visits', id) > 1) revisited++;
+    expect(revisited).toBeGreaterThan(0);
+    const cost = ida.pathCost;
+    choose(algorithmSelect(container), 'astar');
+    app.store.seek(Number.MAX_SAFE_INTEGER);
+    expect(cost).toBeCloseTo(app.store.timeline.display.pathCost!, 9);
+  });
+});
+
+describe('the cost model', () => {
+  it('counts 10 and 14 in every number the page shows, and travels in links', async () => {
+    const { app, container } = await openOnWalls();
+    choose(query(container, '[data-control="cost-model"]'), '10-14');
+    app.store.seek(Number.MAX_SAFE_INTEGER);
+    const cost = app.store.timeline.display.pathCost!;
+    expect(Number.isInteger(cost)).toBe(true);
+    expect(status(container)).toContain(`Path cost ${cost}.`);
+    const fragment = shareFragment(app.store);
+    const second = await open();
+    loadShareFragment(second.app.store, fragment, captureShareState(second.app.store));
+    expect(second.app.store.options.costModel).toBe('10-14');
+    expect(second.app.store.timeline.display.pathCost).toBe(cost);
+  });
+});
+
+describe('in Chinese', () => {
+  it('names the algorithms and narrates the new searches in Chinese', async () => {
+    const { container } = await openOnWalls('zh-CN');
+    const labels = [...algorithmSelect(container).options].map((o) => o.textContent);
+    expect(labels).toEqual(['A*', 'Dijkstra', '贪婪最佳优先', '广度优先', '深度优先', '跳点搜索（JPS）', '双向 A*', 'IDA*（迭代加深）', 'Theta*（任意角度）']);
+    choose(algorithmSelect(container), 'bfs');
+    click(container, 'step');
+    expect(narration(container)).toContain('最早被发现的格子（先进先出）');
+  });
+});
