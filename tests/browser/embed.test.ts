@@ -8,6 +8,7 @@ import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { PlaygroundHandle } from '../../web/src/app';
 import type * as EmbedModule from '../../web/src/embed/types/astar-playground';
 import type { AstarPlaygroundElement } from '../../web/src/embed/types/astar-playground';
+import { loadEngine } from '../../web/src/engine/engine';
 import { captureShareState } from '../../web/src/share/playground-state';
 import { decodeShareFragment, encodeShareFragment, type ShareState } from '../../web/src/share/share-link';
 import { INSTANT_SPEED_INDEX } from '../../web/src/state/speeds';
@@ -15,6 +16,9 @@ import type { PlaygroundStore } from '../../web/src/state/store';
 import { showStartFailure } from '../../web/src/ui/fatal';
 import { translate } from '../../web/src/ui/i18n';
 import { drag, pointer, press, until } from './playground-helpers';
+
+// Share links number options as the engine's catalog does.
+const { catalog } = await loadEngine();
 
 const distUrl = inject('distUrl');
 let embed: typeof EmbedModule;
@@ -94,7 +98,7 @@ function sampleState(overrides: Partial<ShareState> = {}): ShareState {
   return {
     width, height, costs,
     start: { x: 1, y: 4 }, goal: { x: 10, y: 4 },
-    options: { algorithm: 'astar', diagonal: 'never', weight: 1 },
+    options: { algorithm: 'astar', diagonal: 'never', weight: 1, costModel: 'exact' },
     step: 5, view: null,
     ...overrides,
   };
@@ -154,13 +158,13 @@ describe('the element', () => {
     expect(a.store).not.toBe(b.store);
   });
 
-  it('shows exactly the map payload, given whole or after "v1="', async () => {
+  it('shows exactly the map payload, given whole or after "v2="', async () => {
     const state = sampleState();
-    const { element, store } = await place({ map: encodeShareFragment(state) });
+    const { element, store } = await place({ map: encodeShareFragment(state, catalog) });
     expect(captureShareState(store)).toEqual(state);
 
-    const other = sampleState({ step: null, options: { algorithm: 'bfs', diagonal: 'always', weight: 1 } });
-    element.setAttribute('map', encodeShareFragment(other).replace(/^v1=/, ''));
+    const other = sampleState({ step: null, options: { algorithm: 'bfs', diagonal: 'always', weight: 1, costModel: 'exact' } });
+    element.setAttribute('map', encodeShareFragment(other, catalog).replace(/^v2=/, ''));
     await settled();
     expect(captureShareState(store)).toEqual(other);
     expect(store.timeline.finished).toBe(true); // no step: the finished search
@@ -174,7 +178,7 @@ describe('the element', () => {
   });
 
   it('applies option attributes over the map\'s own, and a removed one gives the map\'s back', async () => {
-    const { element, store } = await place({ map: encodeShareFragment(sampleState()), algorithm: 'dijkstra' });
+    const { element, store } = await place({ map: encodeShareFragment(sampleState(), catalog), algorithm: 'dijkstra' });
     expect(store.options.algorithm).toBe('dijkstra');
     element.setAttribute('heuristic', 'euclidean');
     element.setAttribute('weight', '2');
@@ -189,13 +193,13 @@ describe('the element', () => {
   });
 
   it('keeps a link\'s step when option attributes override its options, and computes its search once', async () => {
-    const { store } = await place({ map: encodeShareFragment(sampleState()), algorithm: 'dijkstra' });
+    const { store } = await place({ map: encodeShareFragment(sampleState(), catalog), algorithm: 'dijkstra' });
     expect(store.options.algorithm).toBe('dijkstra');
     expect(store.timeline.step).toBe(5);
 
     const { element, store: live } = await place({ algorithm: 'bfs' });
     const edits = vi.spyOn(live, 'setOptions');
-    element.setAttribute('map', encodeShareFragment(sampleState({ step: null })));
+    element.setAttribute('map', encodeShareFragment(sampleState({ step: null }), catalog));
     await settled();
     expect(live.options.algorithm).toBe('bfs');
     expect(live.timeline.finished).toBe(true);
@@ -478,7 +482,7 @@ describe('mount()', () => {
     const done = new Promise<EmbedModule.PlaygroundEventDetail>((resolve) => playground.on('done', resolve));
     playground.update({ autoplay: true });
     expect((await done).pathCost).toBe(store.timeline.display.pathCost);
-    expect(decodeShareFragment(playground.shareFragment()).options.algorithm).toBe('greedy');
+    expect(decodeShareFragment(playground.shareFragment(), catalog).options.algorithm).toBe('greedy');
 
     playground.update({ algorithm: undefined });
     expect(store.options.algorithm).toBe('astar');
@@ -493,7 +497,7 @@ describe('mount()', () => {
     const store = playground.element.playground!.store as PlaygroundStore;
     const loads = vi.spyOn(store, 'loadState');
     const edits = vi.spyOn(store, 'setOptions');
-    playground.update({ map: encodeShareFragment(sampleState()), algorithm: 'dijkstra', weight: 2 });
+    playground.update({ map: encodeShareFragment(sampleState(), catalog), algorithm: 'dijkstra', weight: 2 });
     expect(store.options).toMatchObject({ algorithm: 'dijkstra', weight: 2 });
     expect(store.timeline.step).toBe(5);
     playground.element.setAttribute('algorithm', 'greedy');
@@ -511,7 +515,7 @@ describe('mount()', () => {
 
 describe('Share and Embed', () => {
   async function withShareButtons(): Promise<Placed> {
-    const placed = await place({ controls: 'play share', map: encodeShareFragment(sampleState()) });
+    const placed = await place({ controls: 'play share', map: encodeShareFragment(sampleState(), catalog) });
     placed.store.setOptions({ algorithm: 'bfs' }); // the current state, not the attribute's
     placed.store.stepForward();
     return placed;
@@ -529,19 +533,19 @@ describe('Share and Embed', () => {
 
     expect(elementSnippet).toContain(`<script type="module" src="${distUrl}embed/astar-playground.js"></script>`);
     const map = /<astar-playground map="([^"]+)"><\/astar-playground>/.exec(elementSnippet)![1];
-    expect(decodeShareFragment(map)).toEqual(current);
+    expect(decodeShareFragment(map, catalog)).toEqual(current);
 
     const src = /<iframe src="([^"]+)"/.exec(iframeSnippet)![1].replace(/&amp;/g, '&');
-    expect(src.startsWith(`${distUrl}index.html?embed#v1=`)).toBe(true);
-    expect(decodeShareFragment(new URL(src).hash.slice(1))).toEqual(current);
+    expect(src.startsWith(`${distUrl}index.html?embed#v2=`)).toBe(true);
+    expect(decodeShareFragment(new URL(src).hash.slice(1), catalog)).toEqual(current);
 
     shadow.querySelector<HTMLButtonElement>('[data-action="close-embed"]')!.click();
     expect(dialog.open).toBe(false);
   });
 
   it('on the full page under the CSP, a link opened gives the same payload back through Embed', async () => {
-    const state = sampleState({ options: { algorithm: 'dijkstra', diagonal: 'always', weight: 1 } });
-    const result = await commands.visitPage(`${distUrl}index.html#${encodeShareFragment(state)}`, {
+    const state = sampleState({ options: { algorithm: 'dijkstra', diagonal: 'always', weight: 1, costModel: 'exact' } });
+    const result = await commands.visitPage(`${distUrl}index.html#${encodeShareFragment(state, catalog)}`, {
       waitForFunction: 'document.querySelector("canvas.ap-canvas")?.width > 0',
       evaluate: `(() => {
         document.querySelector('[data-action="embed"]').click();
@@ -557,8 +561,8 @@ describe('Share and Embed', () => {
     const value = result.value as { open: boolean; element: string; iframe: string };
     expect(value.open).toBe(true);
     expect(value.element).toContain(`src="${distUrl}embed/astar-playground.js"`);
-    expect(decodeShareFragment(/map="([^"]+)"/.exec(value.element)![1])).toEqual(state);
-    expect(value.iframe).toContain(`src="${distUrl}index.html?embed#${encodeShareFragment(state)}"`);
+    expect(decodeShareFragment(/map="([^"]+)"/.exec(value.element)![1], catalog)).toEqual(state);
+    expect(value.iframe).toContain(`src="${distUrl}index.html?embed#${encodeShareFragment(state, catalog)}"`);
   });
 
   it('Copy uses the clipboard, and selects the snippet when the clipboard is refused', async () => {
@@ -584,8 +588,8 @@ describe('Share and Embed', () => {
     share.click();
     await until(() => write.mock.calls.length === 1, 'the link is copied');
     const link = write.mock.calls[0][0];
-    expect(link.startsWith(`${distUrl}index.html#v1=`)).toBe(true);
-    expect(decodeShareFragment(new URL(link).hash.slice(1))).toEqual(captureShareState(store));
+    expect(link.startsWith(`${distUrl}index.html#v2=`)).toBe(true);
+    expect(decodeShareFragment(new URL(link).hash.slice(1), catalog)).toEqual(captureShareState(store));
     expect(shown(shadow, '[data-control="share-link"]')).toBe(false);
 
     write.mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
@@ -601,7 +605,7 @@ describe('Share and Embed', () => {
 describe('the iframe form', () => {
   it('shows only the grid and the chosen controls, with the linked map, under the CSP', async () => {
     const state = sampleState({ step: null });
-    const result = await commands.visitPage(`${distUrl}index.html?embed&controls=play%20algorithm%20status&labels=g&readonly#${encodeShareFragment(state)}`, {
+    const result = await commands.visitPage(`${distUrl}index.html?embed&controls=play%20algorithm%20status&labels=g&readonly#${encodeShareFragment(state, catalog)}`, {
       waitForFunction: '/Path cost/.test(document.querySelector("[data-region=status]")?.textContent ?? "")',
       evaluate: `(() => {
         const selectors = ${JSON.stringify(GROUP_SELECTORS)};
@@ -623,8 +627,8 @@ describe('the iframe form', () => {
   });
 
   it('shows the same path cost as the element for the same payload', async () => {
-    const { store } = await place({ map: encodeShareFragment(sampleState({ step: null })) });
-    const result = await commands.visitPage(`${distUrl}index.html?embed#${encodeShareFragment(sampleState({ step: null }))}`, {
+    const { store } = await place({ map: encodeShareFragment(sampleState({ step: null }), catalog) });
+    const result = await commands.visitPage(`${distUrl}index.html?embed#${encodeShareFragment(sampleState({ step: null }), catalog)}`, {
       waitForFunction: '/Path cost/.test(document.querySelector("[data-region=status]")?.textContent ?? "")',
       evaluate: 'document.querySelector("[data-region=status]").textContent',
     });
@@ -635,7 +639,7 @@ describe('the iframe form', () => {
 
   it('keeps the query\'s option overrides with the linked step, and for a link opened later', async () => {
     const first = sampleState();
-    const result = await commands.visitPage(`${distUrl}index.html?embed&controls=play%20algorithm%20timeline&algorithm=bfs#${encodeShareFragment(first)}`, {
+    const result = await commands.visitPage(`${distUrl}index.html?embed&controls=play%20algorithm%20timeline&algorithm=bfs#${encodeShareFragment(first, catalog)}`, {
       waitForFunction: 'document.querySelector("[data-control=timeline]")?.value === "5"',
       evaluate: `(async () => {
         const algorithm = () => document.querySelector('[data-control=algorithm]').value;

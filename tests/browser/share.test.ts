@@ -15,6 +15,9 @@ import { decodeShareFragment, encodeShareFragment, type ShareLinkProblem, type S
 import { translate } from '../../web/src/ui/i18n';
 import { choose, drag, mount, nextFrame, query, snapshot, until } from './playground-helpers';
 
+// Share links number options as the engine's catalog does.
+const { catalog } = await loadEngine();
+
 let mounted: { app: PlaygroundHandle; container: HTMLElement }[] = [];
 let detachers: Array<() => void> = [];
 afterEach(() => {
@@ -59,7 +62,7 @@ function mazeState(overrides: Partial<ShareState> = {}): ShareState {
     width, height, costs,
     start: { x: 1, y: 1 },
     goal: { x: 39, y: 29 },
-    options: { algorithm: 'dijkstra', diagonal: 'never', weight: 1 },
+    options: { algorithm: 'dijkstra', diagonal: 'never', weight: 1, costModel: 'exact' },
     step: 150,
     view: null,
     ...overrides,
@@ -101,10 +104,10 @@ describe('capture and apply', () => {
     first.store.setView({ scale: 31, offsetX: -40, offsetY: 12 });
 
     const fragment = shareFragment(first.store);
-    expect(fragment).toMatch(/^v1=[A-Za-z0-9_-]+$/);
+    expect(fragment).toMatch(/^v2=[A-Za-z0-9_-]+$/);
     const { app: second } = await open();
     second.store.setOptions({ algorithm: 'bfs' }); // something to overwrite
-    applyShareState(second.store, decodeShareFragment(`#${fragment}`));
+    applyShareState(second.store, decodeShareFragment(`#${fragment}`, catalog));
 
     expect(shown(second)).toEqual(shown(first));
     expect(second.store.timeline.finished).toBe(false);
@@ -131,7 +134,7 @@ describe('capture and apply', () => {
     expect(state.view).toBeNull();
 
     const { app: second } = await open();
-    applyShareState(second.store, decodeShareFragment(encodeShareFragment(state)));
+    applyShareState(second.store, decodeShareFragment(encodeShareFragment(state, catalog), catalog));
     await until(() => second.store.timeline.finished, 'the loaded search finishes');
     expect(second.store.live).toBe(true);
     expect(second.store.viewIsFitted).toBe(true);
@@ -206,10 +209,10 @@ describe('the address bar', () => {
     await until(() => win.writes.length > 0, 'the address is rewritten');
     await sleep(600);
     expect(win.writes.length).toBeLessThanOrEqual(2);
-    const written = decodeShareFragment(win.location.hash);
+    const written = decodeShareFragment(win.location.hash, catalog);
     expect(written.options.algorithm).toBe('greedy');
     expect(Array.from(written.costs)).toEqual(Array.from(app.store.grid.costs()));
-    expect(win.location.href.startsWith('https://example.test/astar/index.html#v1=')).toBe(true);
+    expect(win.location.href.startsWith('https://example.test/astar/index.html#v2=')).toBe(true);
   });
 
   it('keeps the step shown: stepping writes it, playing waits until the search stops', async () => {
@@ -219,7 +222,7 @@ describe('the address bar', () => {
     app.store.stepForward();
     app.store.stepForward();
     await until(() => win.writes.length === 1, 'the step is written');
-    expect(decodeShareFragment(win.location.hash).step).toBe(2);
+    expect(decodeShareFragment(win.location.hash, catalog).step).toBe(2);
 
     app.store.setSpeed(0); // the slowest speed: playback lasts well beyond the write interval
     app.store.play();
@@ -228,7 +231,7 @@ describe('the address bar', () => {
     expect(win.writes).toHaveLength(1);
     app.store.pause();
     await until(() => win.writes.length === 2, 'the step is written once playback stops');
-    expect(decodeShareFragment(win.location.hash).step).toBe(app.store.timeline.step);
+    expect(decodeShareFragment(win.location.hash, catalog).step).toBe(app.store.timeline.step);
   });
 
   it('reloading an address the bar wrote reproduces the playground', async () => {
@@ -254,7 +257,7 @@ describe('the address bar', () => {
     const win = new FakeWindow();
     attach(app, win);
     const state = mazeState();
-    win.navigate(`https://example.test/astar/index.html#${encodeShareFragment(state)}`);
+    win.navigate(`https://example.test/astar/index.html#${encodeShareFragment(state, catalog)}`);
     expect(app.store.grid.width).toBe(41);
     expect(app.store.timeline.step).toBe(150);
     expect(app.store.options.algorithm).toBe('dijkstra');
@@ -324,7 +327,7 @@ describe('the built page opened with a link', () => {
     const state = mazeState();
     const expected = await engineResult(state);
     expect(expected.status).toBe('running'); // a step in the middle, not the end
-    const facts = await visit(`#${encodeShareFragment(state)}`);
+    const facts = await visit(`#${encodeShareFragment(state, catalog)}`);
     expect(facts.message).toBe('');
     expect(facts.canvasLabel).toMatch(/41 × 31/);
     expect(facts.algorithm).toBe('dijkstra');
@@ -334,13 +337,13 @@ describe('the built page opened with a link', () => {
 
   it('shows the finished search with the path cost the engine computes', async () => {
     const state = mazeState({
-      options: { algorithm: 'astar', diagonal: 'always', heuristic: 'octile', weight: 1.5 },
+      options: { algorithm: 'astar', diagonal: 'always', heuristic: 'octile', weight: 1.5, costModel: 'exact' },
       step: null,
       view: { centerX: 10, centerY: 8, cellSize: 24 },
     });
     const expected = await engineResult(state);
     expect(expected.pathCost).not.toBeNull();
-    const facts = await visit(`#${encodeShareFragment(state)}`, `${PAGE_READY} && /^Path cost/.test(document.querySelector('[data-region="status"]').textContent)`);
+    const facts = await visit(`#${encodeShareFragment(state, catalog)}`, `${PAGE_READY} && /^Path cost/.test(document.querySelector('[data-region="status"]').textContent)`);
     expect(pathCostIn(facts.status)).toBeCloseTo(expected.pathCost!, 2);
     expect(expandedIn(facts.status)).toBe(expected.expanded);
   });
@@ -370,9 +373,9 @@ describe('the built page opened with a link', () => {
       return { ...${PAGE_FACTS}, historyAtStart };
     })()`;
     const before = await visit('', PAGE_READY, edit) as PageFacts & { historyAtStart: number };
-    expect(before.hash).toMatch(/^#v1=[A-Za-z0-9_-]+$/);
+    expect(before.hash).toMatch(/^#v2=[A-Za-z0-9_-]+$/);
     expect(before.historyLength).toBe(before.historyAtStart);
-    expect(decodeShareFragment(before.hash).step).toBe(7);
+    expect(decodeShareFragment(before.hash, catalog).step).toBe(7);
 
     const after = await visit(before.hash);
     expect(after.algorithm).toBe('bfs');
@@ -383,7 +386,7 @@ describe('the built page opened with a link', () => {
 });
 
 describe('the built page opened with a bad link', () => {
-  const good = encodeShareFragment(mazeState({ step: null }));
+  const good = encodeShareFragment(mazeState({ step: null }), catalog);
   const absurdPayload = new Uint8Array(48);
   new DataView(absurdPayload.buffer).setUint16(0, 60000, true);
   new DataView(absurdPayload.buffer).setUint16(2, 60000, true);
@@ -398,7 +401,7 @@ describe('the built page opened with a bad link', () => {
   const badLinks: Array<[string, string, ShareLinkProblem]> = [
     ['truncated', `#${good.slice(0, Math.floor(good.length / 2))}`, 'corrupt'],
     ['corrupted', `#${good.slice(0, 20)}${'_'.repeat(12)}${good.slice(32)}`, 'corrupt'],
-    ['of an unknown version', `#${good.replace(/^v1=/, 'v7=')}`, 'unknown-version'],
+    ['of an unknown version', `#${good.replace(/^v2=/, 'v7=')}`, 'unknown-version'],
     ['with an absurd map size', `#v1=${toBase64Url(deflateSync(absurdPayload))}`, 'bad-size'],
     ['with a start off the map', `#v1=${toBase64Url(deflateSync(offMapPayload))}`, 'bad-value'],
     ['of megabytes', `#v1=${'A'.repeat(1_200_000)}`, 'too-long'],

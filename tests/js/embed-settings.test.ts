@@ -2,11 +2,15 @@
 // what it accepts, what it refuses, and that a refusal is named rather than passed on.
 import { describe, expect, it } from 'vitest';
 import { readEmbedSettings, type EmbedAttribute } from '../../web/src/embed/settings';
+import { loadEngine } from '../../web/src/engine/engine';
 import { INSTANT_SPEED_INDEX, SPEEDS } from '../../web/src/state/speeds';
 import { initialLanguage, languageFromTag } from '../../web/src/ui/i18n';
 
+// Option names are checked against the engine's catalog.
+const { catalog } = await loadEngine();
+
 function read(values: Partial<Record<EmbedAttribute, string>>) {
-  return readEmbedSettings((name) => values[name] ?? null);
+  return readEmbedSettings((name) => values[name] ?? null, catalog);
 }
 
 describe('embed settings', () => {
@@ -21,7 +25,7 @@ describe('embed settings', () => {
 
   it('accepts the whole fragment or only the payload as the map', () => {
     expect(read({ map: 'v1=abc_-' }).settings.map).toBe('v1=abc_-');
-    expect(read({ map: 'abc_-' }).settings.map).toBe('v1=abc_-');
+    expect(read({ map: 'abc_-' }).settings.map).toBe('v2=abc_-');
     expect(read({ map: '#v1=abc' }).settings.map).toBe('v1=abc');
     expect(read({ map: '  ' }).settings.map).toBeNull();
   });
@@ -30,11 +34,16 @@ describe('embed settings', () => {
     const good = read({ algorithm: 'Dijkstra', heuristic: 'octile', diagonal: 'if-at-most-one-obstacle', weight: '1.5' });
     expect(good.problems).toEqual([]);
     expect(good.settings.options).toEqual({ algorithm: 'dijkstra', heuristic: 'octile', diagonal: 'if-at-most-one-obstacle', weight: 1.5 });
-    const bad = read({ algorithm: 'jps', weight: '-1', heuristic: '<b>x</b>' });
+    const bad = read({ algorithm: 'dstar', weight: '-1', heuristic: '<b>x</b>', costs: '10-15', 'max-expansions': '0' });
     expect(bad.settings.options).toEqual({});
-    expect(bad.problems).toHaveLength(3);
-    expect(bad.problems.join(' ')).toContain('algorithm="jps"');
+    expect(bad.problems).toHaveLength(5);
+    expect(bad.problems.join(' ')).toContain('algorithm="dstar"');
     expect(read({ weight: '' }).problems).toHaveLength(1);
+  });
+
+  it('takes every algorithm of the catalog by its CLI name, the cost model and the expansion limit', () => {
+    for (const row of catalog.algorithms) expect(read({ algorithm: row.name }).settings.options).toEqual({ algorithm: row.name });
+    expect(read({ costs: '10-14', 'max-expansions': '5000' }).settings.options).toEqual({ costModel: '10-14', maxExpansions: 5000 });
   });
 
   it('reads lists of control groups and labels, with all and none', () => {

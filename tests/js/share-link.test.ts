@@ -9,12 +9,13 @@ import {
   encodeShareFragment,
   type ShareState,
 } from '../../web/src/share/share-link';
-import { DEFAULT_OPTIONS } from '../../web/src/engine/engine';
+import { DEFAULT_OPTIONS, loadEngine } from '../../web/src/engine/engine';
 import { demoMap } from '../../web/src/state/demo-map';
 
-const ALGORITHMS = ['astar', 'dijkstra', 'greedy', 'bfs'] as const;
-const HEURISTICS = ['manhattan', 'euclidean', 'octile', 'chebyshev', 'zero'] as const;
-const DIAGONALS = ['never', 'always', 'if-at-most-one-obstacle', 'only-when-no-obstacles'] as const;
+// Share links number options as the engine's catalog does.
+const { catalog } = await loadEngine();
+
+const ALGORITHMS = catalog.algorithms.map((row) => row.name);
 
 const shareState: fc.Arbitrary<ShareState> = fc
   .record({ width: fc.integer({ min: 5, max: 70 }), height: fc.integer({ min: 5, max: 70 }), terrain: fc.boolean() })
@@ -30,11 +31,13 @@ const shareState: fc.Arbitrary<ShareState> = fc
       options: fc.record(
         {
           algorithm: fc.constantFrom(...ALGORITHMS),
-          diagonal: fc.constantFrom(...DIAGONALS),
-          heuristic: fc.constantFrom(...HEURISTICS),
+          diagonal: fc.constantFrom(...catalog.diagonals),
+          heuristic: fc.constantFrom(...catalog.heuristics),
           weight: fc.double({ min: 0, max: 100, noNaN: true }),
+          costModel: fc.constantFrom(...catalog.costModels),
+          maxExpansions: fc.integer({ min: 1, max: 0xffffffff }),
         },
-        { requiredKeys: ['algorithm', 'diagonal', 'weight'] },
+        { requiredKeys: ['algorithm', 'diagonal', 'weight', 'costModel'] },
       ),
       step: fc.option(fc.integer({ min: 0, max: 0xffffffff }), { nil: null }),
       view: fc.option(
@@ -63,15 +66,16 @@ function expectValidState(s: ShareState): void {
     expect(p.y).toBeLessThan(s.height);
   }
   expect(ALGORITHMS).toContain(s.options.algorithm);
-  expect(DIAGONALS).toContain(s.options.diagonal);
-  if (s.options.heuristic !== undefined) expect(HEURISTICS).toContain(s.options.heuristic);
+  expect(catalog.diagonals).toContain(s.options.diagonal);
+  expect(catalog.costModels).toContain(s.options.costModel);
+  if (s.options.heuristic !== undefined) expect(catalog.heuristics).toContain(s.options.heuristic);
   expect(Number.isFinite(s.options.weight)).toBe(true);
 }
 
 /** Decoding must either give a valid state or throw a ShareLinkError: nothing else. */
 function decodeOrProblem(fragment: string): ShareState | ShareLinkError {
   try {
-    const state = decodeShareFragment(fragment);
+    const state = decodeShareFragment(fragment, catalog);
     expectValidState(state);
     return state;
   } catch (error) {
@@ -93,7 +97,7 @@ function stateFor(width: number, height: number, costs: Uint8Array): ShareState 
     costs,
     start: { x: 0, y: 0 },
     goal: { x: width - 1, y: height - 1 },
-    options: { algorithm: 'astar', diagonal: 'only-when-no-obstacles', weight: 1 },
+    options: { algorithm: 'astar', diagonal: 'only-when-no-obstacles', weight: 1, costModel: 'exact' },
     step: null,
     view: null,
   };
@@ -103,9 +107,9 @@ describe('share link round trip', () => {
   it('decoding an encoded state gives back the same state', () => {
     fc.assert(
       fc.property(shareState, (state) => {
-        const fragment = encodeShareFragment(state);
-        expect(fragment).toMatch(/^v1=[A-Za-z0-9_-]+$/);
-        const back = decodeShareFragment(`#${fragment}`);
+        const fragment = encodeShareFragment(state, catalog);
+        expect(fragment).toMatch(/^v2=[A-Za-z0-9_-]+$/);
+        const back = decodeShareFragment(`#${fragment}`, catalog);
         expect(back.width).toBe(state.width);
         expect(back.height).toBe(state.height);
         expect(Array.from(back.costs)).toEqual(Array.from(state.costs));
@@ -124,27 +128,59 @@ describe('share link round trip', () => {
     const { width, height, costs, start, goal } = demoMap();
     const shown: ShareState = { width, height, costs, start, goal, options: { ...DEFAULT_OPTIONS }, step: 0, view: null };
     for (const state of [shown, { ...shown, step: 12, view: { centerX: 8.25, centerY: 5.5, cellSize: 48 } }]) {
-      const fragment = encodeShareFragment(state);
+      const fragment = encodeShareFragment(state, catalog);
       expect(fragment.length).toBeLessThan(300);
-      expect(Array.from(decodeShareFragment(fragment).costs)).toEqual(Array.from(costs));
+      expect(Array.from(decodeShareFragment(fragment, catalog).costs)).toEqual(Array.from(costs));
     }
   });
 
   it('keeps a 128 x 128 map with 30% random walls under 4,000 characters', () => {
-    const fragment = encodeShareFragment(stateFor(128, 128, randomWalls(128, 128, 0.3, 7)));
+    const fragment = encodeShareFragment(stateFor(128, 128, randomWalls(128, 128, 0.3, 7)), catalog);
     expect(fragment.length).toBeLessThan(4000);
   });
 
+  it('opens links made before version 2 (no cost model or limit: exact costs, no limit)', () => {
+    // A v1 link as the first release wrote it (the tutorial's cup-shaped map): 12 x 8, walls
+    // round a cup, A* with 4-connected moves.
+    const old = decodeShareFragment('v1=k2DgZ2BmYGcQBWIG5v8MEPDBHsrAAv4wMzAwYUEgcSgAAA', catalog);
+    expect([old.width, old.height]).toEqual([24, 15]);
+    expect(old.options.costModel).toBe('exact');
+    expect(old.options).not.toHaveProperty('maxExpansions');
+    // Numbered as v1 numbered them: the first four algorithms kept their numbers.
+    expect(catalog.algorithms.slice(0, 4).map((row) => row.name)).toEqual(['astar', 'dijkstra', 'greedy', 'bfs']);
+    const v1 = (algorithm: number) => {
+      const raw = new Uint8Array(40 + 4);
+      const data = new DataView(raw.buffer);
+      data.setUint16(0, 5, true);
+      data.setUint16(2, 5, true);
+      data.setUint8(12, algorithm);
+      data.setUint8(14, 0xff);
+      data.setFloat64(16, 1, true);
+      return `v1=${Buffer.from(deflateSync(raw)).toString('base64url')}`;
+    };
+    expect(decodeShareFragment(v1(3), catalog).options.algorithm).toBe('bfs');
+    expect(decodeShareFragment(v1(5), catalog).options.algorithm).toBe('jps');
+  });
+
+  it('carries every algorithm, the cost model and the expansion limit', () => {
+    for (const row of catalog.algorithms) {
+      for (const costModel of catalog.costModels) {
+        const state = { ...stateFor(9, 7, randomWalls(9, 7, 0.2, 3)), options: { algorithm: row.name, diagonal: 'never' as const, weight: 1, costModel, maxExpansions: 1234 } };
+        expect(decodeShareFragment(encodeShareFragment(state, catalog), catalog).options).toEqual(state.options);
+      }
+    }
+  });
+
   it('refuses to encode a state that could not be decoded', () => {
-    expect(() => encodeShareFragment(stateFor(4, 10, new Uint8Array(40)))).toThrow(RangeError);
-    expect(() => encodeShareFragment({ ...stateFor(8, 8, new Uint8Array(64)), start: { x: 8, y: 0 } })).toThrow(/off the map/);
+    expect(() => encodeShareFragment(stateFor(4, 10, new Uint8Array(40)), catalog)).toThrow(RangeError);
+    expect(() => encodeShareFragment({ ...stateFor(8, 8, new Uint8Array(64)), start: { x: 8, y: 0 } }, catalog)).toThrow(/off the map/);
   });
 });
 
 describe('hostile share links', () => {
   it('random strings never throw anything but ShareLinkError and never give an invalid state', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.string().map((s) => `v1=${s}`), fc.base64String().map((s) => `#v1=${s}`)), (text) => {
+      fc.property(fc.oneof(fc.string(), fc.string().map((s) => `v2=${s}`), fc.base64String().map((s) => `#v1=${s}`)), (text) => {
         decodeOrProblem(text);
       }),
       { numRuns: 1000 },
@@ -161,7 +197,7 @@ describe('hostile share links', () => {
           maxLength: 5,
         }),
         (state, mutations) => {
-          let text = encodeShareFragment(state);
+          let text = encodeShareFragment(state, catalog);
           for (const m of mutations) {
             const at = 3 + (m.at % Math.max(1, text.length - 3));
             const c = alphabet[m.char]!;
@@ -177,7 +213,7 @@ describe('hostile share links', () => {
   });
 
   it('says a truncated link is damaged', () => {
-    const fragment = encodeShareFragment(stateFor(40, 30, randomWalls(40, 30, 0.3, 1)));
+    const fragment = encodeShareFragment(stateFor(40, 30, randomWalls(40, 30, 0.3, 1)), catalog);
     for (const keep of [4, 10, Math.floor(fragment.length / 2), fragment.length - 3]) {
       const result = decodeOrProblem(fragment.slice(0, keep));
       expect(result).toBeInstanceOf(ShareLinkError);
@@ -186,17 +222,17 @@ describe('hostile share links', () => {
   });
 
   it('says an unknown version is not understood', () => {
-    const fragment = encodeShareFragment(stateFor(8, 8, new Uint8Array(64).fill(1)));
-    const result = decodeOrProblem(fragment.replace(/^v1=/, 'v9='));
+    const fragment = encodeShareFragment(stateFor(8, 8, new Uint8Array(64).fill(1)), catalog);
+    const result = decodeOrProblem(fragment.replace(/^v2=/, 'v9='));
     expect((result as ShareLinkError).problem).toBe('unknown-version');
     expect((decodeOrProblem('hello') as ShareLinkError).problem).toBe('not-a-share-link');
   });
 
   it('refuses absurd map sizes written inside a well-formed payload', () => {
-    const payload = new Uint8Array(40 + 8);
+    const payload = new Uint8Array(48 + 8);
     new DataView(payload.buffer).setUint16(0, 60000, true);
     new DataView(payload.buffer).setUint16(2, 60000, true);
-    const text = `v1=${Buffer.from(deflateSync(payload)).toString('base64url')}`;
+    const text = `v2=${Buffer.from(deflateSync(payload)).toString('base64url')}`;
     expect((decodeOrProblem(text) as ShareLinkError).problem).toBe('bad-size');
   });
 
@@ -207,7 +243,7 @@ describe('hostile share links', () => {
 
   it('stops inflating a compression bomb early', () => {
     const bomb = deflateSync(new Uint8Array(16 * 1024 * 1024), { level: 9 });
-    const text = `v1=${Buffer.from(bomb).toString('base64url')}`;
+    const text = `v2=${Buffer.from(bomb).toString('base64url')}`;
     expect(text.length).toBeLessThan(MAX_FRAGMENT_LENGTH);
     const result = decodeOrProblem(text);
     expect((result as ShareLinkError).problem).toBe('corrupt');
@@ -223,17 +259,19 @@ describe('hostile share links', () => {
     }
   });
 
-  it('refuses out-of-range fields: start off the map, unknown algorithm, bad weight', () => {
+  it('refuses out-of-range fields: start off the map, unknown algorithm, cost model or setting, bad weight', () => {
     const base = stateFor(10, 10, new Uint8Array(100).fill(1));
-    const good = Uint8Array.from(Buffer.from(encodeShareFragment(base).slice(3), 'base64url'));
+    const good = Uint8Array.from(Buffer.from(encodeShareFragment(base, catalog).slice(3), 'base64url'));
     const payloadOf = (edit: (d: DataView) => void) => {
       // Re-encode by hand: decode the valid payload, edit a field, deflate again.
       const raw = inflateSync(good);
       edit(new DataView(raw.buffer));
-      return `v1=${Buffer.from(deflateSync(raw)).toString('base64url')}`;
+      return `v2=${Buffer.from(deflateSync(raw)).toString('base64url')}`;
     };
     expect((decodeOrProblem(payloadOf((d) => d.setUint16(4, 10, true))) as ShareLinkError).problem).toBe('bad-value');
-    expect((decodeOrProblem(payloadOf((d) => d.setUint8(12, 7))) as ShareLinkError).problem).toBe('bad-value');
+    expect((decodeOrProblem(payloadOf((d) => d.setUint8(12, catalog.algorithms.length))) as ShareLinkError).problem).toBe('bad-value');
+    expect((decodeOrProblem(payloadOf((d) => d.setUint8(40, catalog.costModels.length))) as ShareLinkError).problem).toBe('bad-value');
+    expect((decodeOrProblem(payloadOf((d) => d.setUint8(41, 1))) as ShareLinkError).problem).toBe('bad-value');
     expect((decodeOrProblem(payloadOf((d) => d.setFloat64(16, Number.NaN, true))) as ShareLinkError).problem).toBe('bad-value');
     expect((decodeOrProblem(payloadOf((d) => d.setFloat64(16, 1e9, true))) as ShareLinkError).problem).toBe('bad-value');
   });

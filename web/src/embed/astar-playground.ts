@@ -9,6 +9,7 @@
 // builds its playground when it is first connected and frees it (wasm memory included)
 // when it is removed for good; moving it within the page keeps it.
 import { mountPlayground, type PlaygroundHandle as MountedPlayground } from '../app';
+import { loadEngine, type Catalog } from '../engine/engine';
 import { captureShareState, shareFragment } from '../share/playground-state';
 import type { Language } from '../state/store';
 import { showStartFailure } from '../ui/fatal';
@@ -115,7 +116,8 @@ export class AstarPlayground extends HTMLElement implements AstarPlaygroundEleme
     this.mounting = true;
     this.container.replaceChildren(); // the message of an earlier failed attempt
     try {
-      const { settings } = this.readSettings();
+      const engine = await loadEngine();
+      const { settings } = this.readSettings(engine.catalog);
       const playground = await mountPlayground(this.container, {
         chrome: 'embed',
         styleRoot: this.shadowRoot!,
@@ -152,14 +154,14 @@ export class AstarPlayground extends HTMLElement implements AstarPlaygroundEleme
   }
 
   private applyAttributes(): void {
-    if (!this.controller) return;
-    const { settings, problems } = this.readSettings();
+    if (!this.controller || !this.playground) return;
+    const { settings, problems } = this.readSettings(this.playground.engine.catalog);
     applySize(this.container, settings);
     this.controller.apply(settings, problems, this.pageLanguage());
   }
 
-  private readSettings(): { settings: EmbedSettings; problems: string[] } {
-    return readEmbedSettings((name: EmbedAttribute) => this.getAttribute(name));
+  private readSettings(catalog: Catalog): { settings: EmbedSettings; problems: string[] } {
+    return readEmbedSettings((name: EmbedAttribute) => this.getAttribute(name), catalog);
   }
 
   /** The language of the page around the element (its nearest `lang`), when it names none itself. */

@@ -1,9 +1,10 @@
-// The iframe form: the playground page opened as `index.html?embed&controls=...#v1=...`
+// The iframe form: the playground page opened as `index.html?embed&controls=...#v2=...`
 // shows only the grid and the chosen controls. The query takes the same settings, read
 // by the same parser, as the <astar-playground> element's attributes, except `map` (the
 // map is the page's fragment, loaded like any share link) and `width` and `height` (the
 // iframe's own attributes size it; the map takes the height the controls leave).
 import type { MountOptions, PlaygroundHandle } from '../app';
+import type { Catalog } from '../engine/engine';
 import { captureShareState } from '../share/playground-state';
 import { EmbeddedPlayground } from './embedded';
 import { readEmbedSettings, type EmbedAttribute } from './settings';
@@ -23,10 +24,10 @@ export interface IframeEmbed {
 }
 
 /** The embed settings of a page address's query, or null when it has no `embed` flag. */
-export function embedFromQuery(search: string): IframeEmbed | null {
+export function embedFromQuery(search: string, catalog: Catalog): IframeEmbed | null {
   const params = new URLSearchParams(search);
   if (!params.has('embed')) return null;
-  const { settings, problems } = readEmbedSettings((name) => (FRAME_OWN.includes(name) ? null : params.get(name)));
+  const { settings, problems } = readEmbedSettings((name) => (FRAME_OWN.includes(name) ? null : params.get(name)), catalog);
   return {
     mountOptions: {
       chrome: 'embed',

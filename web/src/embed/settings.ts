@@ -3,24 +3,24 @@
 // one parser for both, so both forms accept exactly the same words.
 //
 // Settings come from page authors and from links, so every value is checked against a
-// fixed list or range; a bad one is left out and described in `problems` (shown on the
-// playground as a message), never passed on.
-import { ALGORITHMS, DIAGONALS, HEURISTICS, MAX_WEIGHT, type SearchOptions } from '../engine/engine';
+// fixed list or range (option names against the engine's catalog); a bad one is left out
+// and described in `problems` (shown on the playground as a message), never passed on.
+import { MAX_WEIGHT, type Catalog, type SearchOptions } from '../engine/engine';
 import { CELL_LABELS, type CellLabel } from '../render/renderer';
 import { SHARE_VERSION_KEY } from '../share/share-link';
 import { INSTANT_SPEED_INDEX, SPEEDS } from '../state/speeds';
-import type { Language } from '../state/store';
+import { MAX_EXPANSION_LIMIT, type Language } from '../state/store';
 import { CONTROL_GROUPS, type ControlGroup } from '../ui/controls';
 import { languageFromTag } from '../ui/i18n';
 
 export const EMBED_ATTRIBUTES = [
-  'map', 'width', 'height', 'algorithm', 'heuristic', 'diagonal', 'weight',
+  'map', 'width', 'height', 'algorithm', 'heuristic', 'diagonal', 'weight', 'costs', 'max-expansions',
   'autoplay', 'speed', 'controls', 'readonly', 'lang', 'labels',
 ] as const;
 export type EmbedAttribute = (typeof EMBED_ATTRIBUTES)[number];
 
 export interface EmbedSettings {
-  /** A share fragment ("v1=..."), or null for the default map. */
+  /** A share fragment ("v2=..." or an older version), or null for the default map. */
   map: string | null;
   /** CSS lengths for the playground's width and the map area's height; null = follow the page. */
   width: string | null;
@@ -49,7 +49,7 @@ const SHOWN_VALUE_LENGTH = 40;
  * Reads every setting through `read` (an attribute or query parameter; null when absent).
  * Returns the settings and a short English description of each value that was ignored.
  */
-export function readEmbedSettings(read: (name: EmbedAttribute) => string | null): { settings: EmbedSettings; problems: string[] } {
+export function readEmbedSettings(read: (name: EmbedAttribute) => string | null, catalog: Catalog): { settings: EmbedSettings; problems: string[] } {
   const problems: string[] = [];
   const bad = (name: EmbedAttribute, value: string, expected: string) => {
     const shown = value.length > SHOWN_VALUE_LENGTH ? `${value.slice(0, SHOWN_VALUE_LENGTH)}…` : value;
@@ -92,12 +92,20 @@ export function readEmbedSettings(read: (name: EmbedAttribute) => string | null)
   };
 
   const options: Partial<SearchOptions> = {};
-  const algorithm = oneOf('algorithm', ALGORITHMS);
+  const algorithm = oneOf('algorithm', catalog.algorithms.map((row) => row.name));
   if (algorithm) options.algorithm = algorithm;
-  const heuristic = oneOf('heuristic', HEURISTICS);
+  const heuristic = oneOf('heuristic', catalog.heuristics);
   if (heuristic) options.heuristic = heuristic;
-  const diagonal = oneOf('diagonal', DIAGONALS);
+  const diagonal = oneOf('diagonal', catalog.diagonals);
   if (diagonal) options.diagonal = diagonal;
+  const costModel = oneOf('costs', catalog.costModels);
+  if (costModel) options.costModel = costModel;
+  const limitText = read('max-expansions');
+  if (limitText !== null) {
+    const limit = /^\s*\d{1,10}\s*$/.test(limitText) ? Number(limitText) : NaN;
+    if (limit >= 1 && limit <= MAX_EXPANSION_LIMIT) options.maxExpansions = limit;
+    else bad('max-expansions', limitText, `a whole number from 1 to ${MAX_EXPANSION_LIMIT}`);
+  }
   const weightText = read('weight');
   if (weightText !== null) {
     const weight = Number(weightText);
@@ -129,7 +137,7 @@ export function readEmbedSettings(read: (name: EmbedAttribute) => string | null)
   };
 }
 
-/** Accepts the whole fragment ("v1=...") or only the payload after "v1=". */
+/** Accepts the whole fragment ("v2=...") or only the payload after "v2=" (a current link's). */
 function mapFragment(value: string | null): string | null {
   if (value === null) return null;
   const trimmed = value.trim().replace(/^#/, '');

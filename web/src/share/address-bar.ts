@@ -1,4 +1,4 @@
-// The page's address bar as a live share link. Opening the page with `#v1=...` shows that
+// The page's address bar as a live share link. Opening the page with `#v2=...` shows that
 // state; pasting another link into the same tab (a `hashchange`) shows that one; editing
 // keeps the fragment current, so copying the address or reloading gives what is on screen.
 //
@@ -25,7 +25,7 @@ export function attachAddressBar(store: PlaygroundStore, win: Window = window, o
   // Whatever the store shows before any link is read is the default a bad link falls back to.
   const fallback = captureShareState(store);
   /** The fragment of the state the address stands for: the last link opened or written. */
-  let current = encodeShareFragment(fallback);
+  let current = encodeShareFragment(fallback, store.engine.catalog);
   let interval = MIN_WRITE_INTERVAL_MS;
   let timer: ReturnType<typeof setTimeout> | null = null;
 

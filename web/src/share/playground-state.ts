@@ -8,7 +8,7 @@
 import type { SearchOptions } from '../engine/engine';
 import type { Viewport } from '../render/viewport';
 import { MAX_SCALE } from '../render/viewport';
-import type { MessageKey, PlaygroundStore } from '../state/store';
+import { DEFAULT_EXPANSION_LIMIT, type MessageKey, type PlaygroundStore } from '../state/store';
 import {
   ShareLinkError,
   decodeShareFragment,
@@ -40,8 +40,11 @@ export const SHARE_LINK_MESSAGES: Readonly<Record<ShareLinkProblem, MessageKey>>
 /** Everything the playground shows that a link reproduces. */
 export function captureShareState(store: PlaygroundStore): ShareState {
   const { grid } = store;
-  const options: SearchOptions = { algorithm: store.options.algorithm, diagonal: store.options.diagonal, weight: store.options.weight };
-  if (store.options.heuristic !== undefined) options.heuristic = store.options.heuristic;
+  const { algorithm, diagonal, weight, costModel, heuristic, maxExpansions } = store.options;
+  const options: SearchOptions = { algorithm, diagonal, weight, costModel };
+  if (heuristic !== undefined) options.heuristic = heuristic;
+  // The page's own limit is what a link without one gets, so it is left out.
+  if (maxExpansions !== undefined && maxExpansions !== DEFAULT_EXPANSION_LIMIT) options.maxExpansions = maxExpansions;
   return {
     width: grid.width,
     height: grid.height,
@@ -77,9 +80,9 @@ export function applyShareState(store: PlaygroundStore, state: ShareState, overr
   });
 }
 
-/** The link fragment ("v1=...", without '#') for what the playground shows now. */
+/** The link fragment ("v2=...", without '#') for what the playground shows now. */
 export function shareFragment(store: PlaygroundStore): string {
-  return encodeShareFragment(captureShareState(store));
+  return encodeShareFragment(captureShareState(store), store.engine.catalog);
 }
 
 /**
@@ -91,7 +94,7 @@ export function loadShareFragment(store: PlaygroundStore, fragment: string, fall
   overrides: Partial<SearchOptions> = {}): ShareState {
   let state: ShareState;
   try {
-    state = decodeShareFragment(fragment);
+    state = decodeShareFragment(fragment, store.engine.catalog);
   } catch (error) {
     // The codec throws nothing else; anything else is a bug and must not be dressed up as a bad link.
     if (!(error instanceof ShareLinkError)) throw error;

@@ -15,19 +15,23 @@
 // - nothing from a link is turned into markup or code: the result is numbers and
 //   option names drawn from fixed lists.
 //
-// The version is in the fragment's key (`v1=`), so a later format can be added beside
-// this one and old links keep working.
+// The version is in the fragment's key (`v2=`), so a later format can be added beside
+// this one and old links keep working: links are written as v2 and read as v1 or v2.
+//
+// Options travel as numbers: their values in the engine's enums, which are append-only.
+// The numbering is the engine's catalog (the core's tables), passed in by the caller, so
+// this file keeps no list of option names of its own.
 import { Inflate, deflateSync } from 'fflate';
-import { ALGORITHMS, DIAGONALS, HEURISTICS, MAX_WEIGHT, type Point, type SearchOptions } from '../engine/engine';
+import { MAX_WEIGHT, type Catalog, type Point, type SearchOptions } from '../engine/engine';
 
-export const SHARE_VERSION_KEY = 'v1';
+export const SHARE_VERSION_KEY = 'v2';
+/** Versions this build reads, newest first. */
+const READABLE_VERSIONS = [2, 1] as const;
 export const MIN_SHARE_SIDE = 5;
 export const MAX_SHARE_SIDE = 1024;
 /** Longer fragments are refused unread (a 1024 x 1024 map of random terrain needs about 700,000). */
 export const MAX_FRAGMENT_LENGTH = 1_000_000;
 
-// Wire numbering of options: their index in these lists, the same as the enums in
-// cpp/core/options.h.
 const DEFAULT_HEURISTIC = 0xff;
 
 /** Where the user was looking: the map point at the centre of the canvas and the size of a cell in CSS pixels. */
@@ -72,45 +76,53 @@ export class ShareLinkError extends Error {
 // Payload layout, little-endian:
 //   0  u16 width           2  u16 height
 //   4  u16 start x         6  u16 start y      8  u16 goal x     10  u16 goal y
-//  12  u8  algorithm      13  u8  diagonal    14  u8  heuristic (0xff: default for the diagonal mode)
+//  12  u8  algorithm      13  u8  diagonal    14  u8  heuristic (0xff: the algorithm's default)
 //  15  u8  flags: 1 = step present, 2 = view present, 4 = four bits per cell (else one bit, set = wall)
 //  16  f64 weight         24  u32 step        28  f32 view centre x, 32 f32 centre y, 36 f32 cell size
-//  40  cells, row-major; 1-bit cells fill each byte from its lowest bit, 4-bit cells low nibble first
-const HEADER_BYTES = 40;
+// v2 only:
+//  40  u8  cost model     41  u8 zero         42  u16 zero          44  u32 expansion limit (0: none)
+//  then the cells, row-major; 1-bit cells fill each byte from its lowest bit, 4-bit cells low nibble first
+// (v1 has no cost model or limit: its cells start at byte 40, and its links mean exact costs.)
+const V1_HEADER_BYTES = 40;
+const HEADER_BYTES = 48;
 const FLAG_STEP = 1;
 const FLAG_VIEW = 2;
 const FLAG_TERRAIN = 4;
 const MAX_PAYLOAD_BYTES = HEADER_BYTES + (MAX_SHARE_SIDE * MAX_SHARE_SIDE) / 2;
+const MAX_LIMIT = 0xffffffff;
 
 function cellBytes(cells: number, terrain: boolean): number {
   return terrain ? Math.ceil(cells / 2) : Math.ceil(cells / 8);
 }
 
 /** The fragment (without '#') for a state. Throws RangeError if the state itself is invalid. */
-export function encodeShareFragment(state: ShareState): string {
-  const problem = stateProblem(state);
+export function encodeShareFragment(state: ShareState, catalog: Catalog): string {
+  const problem = stateProblem(state, catalog);
   if (problem) throw new RangeError(`cannot share this state: ${problem}`);
   const cells = state.width * state.height;
   const terrain = state.costs.some((c) => c > 1);
   const payload = new Uint8Array(HEADER_BYTES + cellBytes(cells, terrain));
   const data = new DataView(payload.buffer);
+  const { options } = state;
   data.setUint16(0, state.width, true);
   data.setUint16(2, state.height, true);
   data.setUint16(4, state.start.x, true);
   data.setUint16(6, state.start.y, true);
   data.setUint16(8, state.goal.x, true);
   data.setUint16(10, state.goal.y, true);
-  data.setUint8(12, ALGORITHMS.indexOf(state.options.algorithm));
-  data.setUint8(13, DIAGONALS.indexOf(state.options.diagonal));
-  data.setUint8(14, state.options.heuristic === undefined ? DEFAULT_HEURISTIC : HEURISTICS.indexOf(state.options.heuristic));
+  data.setUint8(12, catalog.algorithms.findIndex((row) => row.name === options.algorithm));
+  data.setUint8(13, catalog.diagonals.indexOf(options.diagonal));
+  data.setUint8(14, options.heuristic === undefined ? DEFAULT_HEURISTIC : catalog.heuristics.indexOf(options.heuristic));
   data.setUint8(15, (state.step !== null ? FLAG_STEP : 0) | (state.view ? FLAG_VIEW : 0) | (terrain ? FLAG_TERRAIN : 0));
-  data.setFloat64(16, state.options.weight, true);
+  data.setFloat64(16, options.weight, true);
   data.setUint32(24, state.step ?? 0, true);
   if (state.view) {
     data.setFloat32(28, state.view.centerX, true);
     data.setFloat32(32, state.view.centerY, true);
     data.setFloat32(36, state.view.cellSize, true);
   }
+  data.setUint8(40, catalog.costModels.indexOf(options.costModel));
+  data.setUint32(44, options.maxExpansions ?? 0, true);
   for (let i = 0; i < cells; i++) {
     const c = state.costs[i]!;
     if (terrain) payload[HEADER_BYTES + (i >> 1)]! |= c << ((i & 1) * 4);
@@ -120,21 +132,23 @@ export function encodeShareFragment(state: ShareState): string {
 }
 
 /** The state in a fragment (with or without the leading '#'). Throws ShareLinkError, and only that. */
-export function decodeShareFragment(fragment: string): ShareState {
+export function decodeShareFragment(fragment: string, catalog: Catalog): ShareState {
   if (typeof fragment !== 'string') throw new ShareLinkError('not-a-share-link', 'the link has no state');
   if (fragment.length > MAX_FRAGMENT_LENGTH + 8)
     throw new ShareLinkError('too-long', `the link is ${fragment.length} characters long; at most ${MAX_FRAGMENT_LENGTH} are accepted`);
   const body = fragment.startsWith('#') ? fragment.slice(1) : fragment;
   const match = /^v(\d{1,6})=(.*)$/s.exec(body);
-  if (!match) throw new ShareLinkError('not-a-share-link', 'the link does not start with a version such as "v1="');
-  if (`v${match[1]}` !== SHARE_VERSION_KEY)
+  if (!match) throw new ShareLinkError('not-a-share-link', 'the link does not start with a version such as "v2="');
+  const version = READABLE_VERSIONS.find((v) => `${v}` === match[1]);
+  if (version === undefined)
     throw new ShareLinkError('unknown-version', `version ${match[1]} links are not understood by this version of the playground`);
   const payload = inflateBounded(fromBase64Url(match[2]!));
-  return readPayload(payload);
+  return readPayload(payload, version, catalog);
 }
 
-function readPayload(payload: Uint8Array): ShareState {
-  if (payload.length < HEADER_BYTES) throw new ShareLinkError('corrupt', 'the link is cut short');
+function readPayload(payload: Uint8Array, version: 1 | 2, catalog: Catalog): ShareState {
+  const header = version === 1 ? V1_HEADER_BYTES : HEADER_BYTES;
+  if (payload.length < header) throw new ShareLinkError('corrupt', 'the link is cut short');
   const data = new DataView(payload.buffer, payload.byteOffset, payload.byteLength);
   const width = data.getUint16(0, true);
   const height = data.getUint16(2, true);
@@ -144,28 +158,33 @@ function readPayload(payload: Uint8Array): ShareState {
   if (flags & ~(FLAG_STEP | FLAG_VIEW | FLAG_TERRAIN)) throw new ShareLinkError('bad-value', 'the link has unknown flags');
   const terrain = (flags & FLAG_TERRAIN) !== 0;
   const cells = width * height;
-  if (payload.length !== HEADER_BYTES + cellBytes(cells, terrain))
+  if (payload.length !== header + cellBytes(cells, terrain))
     throw new ShareLinkError('corrupt', 'the map data in the link has the wrong length');
 
   const costs = new Uint8Array(cells);
   for (let i = 0; i < cells; i++) {
     if (terrain) {
-      const c = (payload[HEADER_BYTES + (i >> 1)]! >> ((i & 1) * 4)) & 0xf;
+      const c = (payload[header + (i >> 1)]! >> ((i & 1) * 4)) & 0xf;
       if (c > 9) throw new ShareLinkError('bad-value', `terrain cost ${c} is not between 0 and 9`);
       costs[i] = c;
     } else {
-      costs[i] = (payload[HEADER_BYTES + (i >> 3)]! >> (i & 7)) & 1 ? 0 : 1;
+      costs[i] = (payload[header + (i >> 3)]! >> (i & 7)) & 1 ? 0 : 1;
     }
   }
 
-  const algorithm = ALGORITHMS[data.getUint8(12)];
-  const diagonal = DIAGONALS[data.getUint8(13)];
+  const algorithm = catalog.algorithms[data.getUint8(12)]?.name;
+  const diagonal = catalog.diagonals[data.getUint8(13)];
   const heuristicIndex = data.getUint8(14);
-  const heuristic = heuristicIndex === DEFAULT_HEURISTIC ? undefined : HEURISTICS[heuristicIndex];
-  if (!algorithm || !diagonal || (heuristicIndex !== DEFAULT_HEURISTIC && !heuristic))
-    throw new ShareLinkError('bad-value', 'the link names an unknown algorithm, heuristic or diagonal rule');
-  const options: SearchOptions = { algorithm, diagonal, weight: data.getFloat64(16, true) };
+  const heuristic = heuristicIndex === DEFAULT_HEURISTIC ? undefined : catalog.heuristics[heuristicIndex];
+  const costModel = version === 1 ? 'exact' : catalog.costModels[data.getUint8(40)];
+  if (!algorithm || !diagonal || !costModel || (heuristicIndex !== DEFAULT_HEURISTIC && !heuristic))
+    throw new ShareLinkError('bad-value', 'the link names an unknown algorithm, heuristic, diagonal rule or cost model');
+  if (version === 2 && (data.getUint8(41) !== 0 || data.getUint16(42, true) !== 0))
+    throw new ShareLinkError('bad-value', 'the link has unknown settings');
+  const options: SearchOptions = { algorithm, diagonal, weight: data.getFloat64(16, true), costModel };
   if (heuristic) options.heuristic = heuristic;
+  const limit = version === 1 ? 0 : data.getUint32(44, true);
+  if (limit > 0) options.maxExpansions = limit;
 
   const state: ShareState = {
     width,
@@ -180,7 +199,7 @@ function readPayload(payload: Uint8Array): ShareState {
         ? { centerX: data.getFloat32(28, true), centerY: data.getFloat32(32, true), cellSize: data.getFloat32(36, true) }
         : null,
   };
-  const problem = stateProblem(state);
+  const problem = stateProblem(state, catalog);
   if (problem) throw new ShareLinkError('bad-value', problem);
   return state;
 }
@@ -190,14 +209,19 @@ function sideOk(side: number): boolean {
 }
 
 /** Why a state cannot be shared or shown, or null. Used on both sides, so what encodes always decodes. */
-function stateProblem(s: ShareState): string | null {
+function stateProblem(s: ShareState, catalog: Catalog): string | null {
   if (!sideOk(s.width) || !sideOk(s.height)) return `map size ${s.width} x ${s.height} is outside ${MIN_SHARE_SIDE}..${MAX_SHARE_SIDE}`;
   if (s.costs.length !== s.width * s.height) return 'the map data does not match the map size';
   if (s.costs.some((c) => c > 9)) return 'a terrain cost is above 9';
   const onMap = (p: Point) => Number.isInteger(p.x) && Number.isInteger(p.y) && p.x >= 0 && p.y >= 0 && p.x < s.width && p.y < s.height;
   if (!onMap(s.start) || !onMap(s.goal)) return 'the start or goal is off the map';
-  if (!ALGORITHMS.includes(s.options.algorithm) || !DIAGONALS.includes(s.options.diagonal)) return 'unknown algorithm or diagonal rule';
-  if (s.options.heuristic !== undefined && !HEURISTICS.includes(s.options.heuristic)) return 'unknown heuristic';
+  const { options } = s;
+  if (!catalog.algorithms.some((row) => row.name === options.algorithm) || !catalog.diagonals.includes(options.diagonal))
+    return 'unknown algorithm or diagonal rule';
+  if (options.heuristic !== undefined && !catalog.heuristics.includes(options.heuristic)) return 'unknown heuristic';
+  if (!catalog.costModels.includes(options.costModel)) return 'unknown cost model';
+  const limit = options.maxExpansions;
+  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= MAX_LIMIT)) return `expansion limit ${limit} is not a whole number from 1 to ${MAX_LIMIT}`;
   const w = s.options.weight;
   if (!Number.isFinite(w) || w < 0 || w > MAX_WEIGHT) return `heuristic weight ${w} is outside 0..${MAX_WEIGHT}`;
   if (s.step !== null && !(Number.isInteger(s.step) && s.step >= 0 && s.step <= 0xffffffff)) return 'the step is not a whole number';
