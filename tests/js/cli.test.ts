@@ -57,6 +57,7 @@ interface JsonLine {
   index: number;
   start: [number, number];
   goal: [number, number];
+  status: 'found' | 'no-path' | 'gave-up';
   cost: number | null;
   expanded: number;
   optimal: number | null;
@@ -192,8 +193,108 @@ describe('astar scen', () => {
     expect(run.stderr.split('\n')).toEqual([expect.stringMatching(/^astar: cannot read .*does-not-exist\.map\.scen: no such file$/), '']);
   });
 
+  it.each(['jps', 'bidirectional', 'ida'])('finds every optimal length of the file with %s', (algorithm) => {
+    const count = readQueries(SCENARIO).length;
+    const run = astar('scen', SCENARIO, '--algorithm', algorithm);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain(`options:    ${algorithm}, diagonal only-when-no-obstacles`);
+    expect(run.stdout).toContain(`${count} of ${count} match the file's optimal length`);
+  });
+
+  it('gives JPS paths as every cell, legal and connected, whose length is the cost', () => {
+    const walkable = readWalkable(MAP);
+    const lines = jsonLines(astar('scen', SCENARIO, '--json', '--paths', '--algorithm', 'jps').stdout);
+    expect(lines.filter((line) => line.cost !== null).length).toBeGreaterThan(100);
+    for (const line of lines) {
+      if (line.cost === null) continue;
+      let length = 0;
+      line.path!.forEach(([x, y], i) => {
+        expect(walkable(x, y)).toBe(true);
+        if (i === 0) return;
+        const [px, py] = line.path![i - 1]!;
+        expect(Math.max(Math.abs(x - px), Math.abs(y - py)), `query ${line.index} step ${i}`).toBe(1);
+        if (x !== px && y !== py) expect(walkable(x, py) && walkable(px, y)).toBe(true);
+        length += x !== px && y !== py ? Math.SQRT2 : 1;
+      });
+      expect(length).toBeCloseTo(line.cost, 6);
+    }
+  });
+
+  it('gives Theta* paths as corners joined by clear lines of sight, no longer than the optimum', () => {
+    const walkable = readWalkable(MAP);
+    // The segment between two cell centres may touch no blocked cell, not even at a corner:
+    // sampled finely, with a point exactly on a lattice corner counting all four cells round it.
+    const clear = ([x0, y0]: [number, number], [x1, y1]: [number, number]) => {
+      const steps = 64 * Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0), 1);
+      for (let i = 0; i <= steps; i++) {
+        const x = x0 + 0.5 + ((x1 - x0) * i) / steps, y = y0 + 0.5 + ((y1 - y0) * i) / steps;
+        const xs = Number.isInteger(x) ? [x - 1, x] : [Math.floor(x)], ys = Number.isInteger(y) ? [y - 1, y] : [Math.floor(y)];
+        for (const cx of xs) for (const cy of ys) if (!walkable(cx, cy)) return false;
+      }
+      return true;
+    };
+    const run = astar('scen', SCENARIO, '--json', '--paths', '--algorithm', 'theta');
+    expect(run.status).toBe(0);
+    let ratios = 0, compared = 0;
+    for (const line of jsonLines(run.stdout)) {
+      if (line.cost === null) continue;
+      let length = 0;
+      for (let i = 1; i < line.path!.length; i++) {
+        const a = line.path![i - 1]!, b = line.path![i]!;
+        expect(clear(a, b), `query ${line.index} segment ${i}`).toBe(true);
+        length += Math.hypot(b[0] - a[0], b[1] - a[1]);
+      }
+      expect(length).toBeCloseTo(line.cost, 6);
+      // The files round their lengths (to 5 decimals here).
+      expect(line.cost).toBeLessThanOrEqual(line.optimal! + 1e-4);
+      ratios += line.cost / line.optimal!;
+      compared += 1;
+    }
+    expect(ratios / compared).toBeLessThan(1);
+    expect(astar('scen', SCENARIO, '--algorithm', 'theta').stdout).toMatch(/any-angle: +cost 0\.\d+ of the file's optimal/);
+  });
+
+  it('counts 10 and 14 with --costs 10-14, and does not compare with the file\'s exact lengths', () => {
+    const lines = jsonLines(astar('scen', SCENARIO, '--json', '--costs', '10-14').stdout);
+    for (const line of lines) if (line.cost !== null) expect(Number.isInteger(line.cost) && line.cost % 2 === 0).toBe(true);
+    expect(astar('scen', SCENARIO, '--costs', '10-14').stdout).toContain("optimal:    not compared (the file's lengths count exact costs; these are 10-14 costs)");
+  });
+
+  it('gives up at --max-expansions and says so, never "no path"', () => {
+    const lines = jsonLines(astar('scen', SCENARIO, '--json', '--algorithm', 'ida', '--max-expansions', '20').stdout);
+    const gaveUp = lines.filter((line) => line.status === 'gave-up');
+    expect(gaveUp.length).toBeGreaterThan(0);
+    for (const line of gaveUp) {
+      expect(line.cost).toBeNull();
+      expect(line.expanded).toBe(20);
+    }
+    expect(lines.every((line) => line.status !== 'no-path' || line.optimal === null)).toBe(true);
+    const summary = astar('scen', SCENARIO, '--algorithm', 'ida', '--max-expansions', '20').stdout;
+    expect(summary).toMatch(new RegExp(`gave up: +${gaveUp.length} of ${lines.length} reached the limit of 20 expansions`));
+  });
+
+  it('refuses, with one line, options an algorithm cannot run with', () => {
+    const terrain = join(scratch, 'swamp.map');
+    writeFileSync(terrain, 'type octile\nheight 3\nwidth 4\nmap\n..9.\n....\n....\n');
+    writeFileSync(`${terrain}.scen`, 'version 1\n0\tswamp.map\t4\t3\t0\t0\t3\t2\t3.82842712\n');
+    for (const [args, message] of [
+      [['scen', `${terrain}.scen`, '--algorithm', 'jps'], /^astar: jps runs only on maps where every walkable cell costs the same, and .*swamp\.map has terrain costs$/],
+      [['scen', SCENARIO, '--algorithm', 'theta', '--diagonal', 'always'], /^astar: theta supports --diagonal never or only-when-no-obstacles, not always$/],
+      [['scen', SCENARIO, '--algorithm', 'theta', '--costs', '10-14'], /^astar: theta measures straight lines and supports --costs exact only, not 10-14$/],
+    ] as const) {
+      const run = astar(...args);
+      expect(run.status).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(run.stderr.split('\n')).toEqual([expect.stringMatching(message), '']);
+    }
+  });
+
   it.each([
     [['scen', SCENARIO, '--diagonal', 'sideways'], /^astar: unknown diagonal mode "sideways" \(expected .*\)$/],
+    [['scen', SCENARIO, '--algorithm', 'dstar'], /^astar: unknown algorithm "dstar" \(expected astar, dijkstra, greedy, bfs, dfs, jps, bidirectional, ida or theta\)$/],
+    [['scen', SCENARIO, '--costs', '10-15'], /^astar: unknown cost model "10-15" \(expected exact or 10-14\)$/],
+    [['scen', SCENARIO, '--max-expansions', '0'], /^astar: --max-expansions needs a whole number from 1 to \d+, got "0"$/],
     [['scen', SCENARIO, '--speed', '3'], /^astar: unknown option --speed/],
     [['scen', SCENARIO, '--weight', 'heavy'], /^astar: --weight needs a number from 0 to 100, got "heavy"$/],
     [['scen', SCENARIO, '--weight', '500'], /^astar: --weight needs a number from 0 to 100, got "500"$/],
@@ -211,8 +312,11 @@ describe('astar scen', () => {
     const run = astar('--help');
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/^usage: astar scen FILE\.scen/);
-    for (const option of ['--algorithm', '--diagonal', '--heuristic', '--weight', '--json', '--paths']) {
+    for (const option of ['--algorithm', '--diagonal', '--heuristic', '--weight', '--costs', '--max-expansions', '--json', '--paths']) {
       expect(run.stdout).toContain(option);
     }
+    // Every algorithm, by the name the CLI takes and the label the page shows.
+    for (const [name, label] of [['jps', 'Jump point search (JPS)'], ['theta', 'Theta* (any-angle)'], ['ida', 'IDA* (iterative deepening)'], ['dfs', 'Depth-first']])
+      expect(run.stdout).toMatch(new RegExp(`\\n +${name} +${label.replace(/[()*]/g, '\\$&')}`));
   });
 });

@@ -2,33 +2,36 @@
 //
 // A hand-written parser rather than node:util parseArgs: the errors a user sees must name
 // the option and what it accepts ("unknown diagonal mode ..., expected ..."), and the few
-// shapes we accept (`--name value`, `--name=value`, flags) fit in a page.
-import { MAX_WEIGHT, type AlgorithmName, type DiagonalName, type HeuristicName, type SearchOptions } from '../engine/engine';
+// shapes we accept (`--name value`, `--name=value`, flags) fit in a page. Every option
+// name comes from the engine's catalog (the core's tables); only the help notes for the
+// diagonal rules and heuristics are written here.
+import { MAX_WEIGHT, type AlgorithmRow, type Catalog, type DiagonalName, type HeuristicName, type SearchOptions } from '../engine/engine';
 import { CliError } from './cli-error';
 
-// Records rather than arrays so TypeScript checks the lists are complete and correct
-// against the engine's name types; the values are the help text.
-const ALGORITHMS: Record<AlgorithmName, string> = {
-  astar: 'A* (default)',
-  dijkstra: 'Dijkstra (A* with the zero heuristic)',
-  greedy: 'greedy best-first',
-  bfs: 'breadth-first',
-};
-const DIAGONALS: Record<DiagonalName, string> = {
+// Help notes for names whose meaning is not in the catalog; TypeScript checks every name has one.
+const DIAGONAL_NOTES: Record<DiagonalName, string> = {
   'only-when-no-obstacles': 'default; the Moving AI rule, no corner cutting',
   'if-at-most-one-obstacle': 'cut a corner past at most one wall',
   always: 'diagonal whenever the target cell is free',
   never: '4-connected',
 };
-const HEURISTICS: Record<HeuristicName, string> = {
+const HEURISTIC_NOTES: Record<HeuristicName, string> = {
   octile: 'default with diagonal moves',
   manhattan: 'default without diagonal moves',
-  euclidean: '',
+  euclidean: 'default for theta',
   chebyshev: '',
   zero: '',
 };
+const COST_NOTES: Record<string, string> = {
+  exact: 'default; moves cost 1 and sqrt 2 (the Moving AI lengths)',
+  '10-14': 'moves cost 10 and 14, as classic tutorials count',
+};
 
-export const USAGE = `usage: astar scen FILE.scen [options]
+/** The largest --max-expansions: far beyond any run that ends, and exact as a double. */
+export const MAX_EXPANSIONS = 2 ** 48;
+
+export function usage(catalog: Catalog): string {
+  return `usage: astar scen FILE.scen [options]
 
 Runs every query of a Moving AI scenario file with the WebAssembly engine. The map is
 looked up next to the .scen file: "X.map.scen" uses "X.map", otherwise the file named
@@ -36,18 +39,34 @@ in the scenario's map column.
 
 options:
   --algorithm NAME
-${choices(ALGORITHMS)}
+${choices(catalog.algorithms.map((row) => [row.name, algorithmNote(row)]))}
   --diagonal MODE
-${choices(DIAGONALS)}
+${choices(catalog.diagonals.map((name) => [name, DIAGONAL_NOTES[name]]))}
   --heuristic NAME
-${choices(HEURISTICS)}
-  --weight W         heuristic weight for A*, from 0 to 100 (default 1; above 1 is weighted A*)
+${choices(catalog.heuristics.map((name) => [name, HEURISTIC_NOTES[name]]))}
+  --weight W         heuristic weight for A*, from 0 to ${MAX_WEIGHT} (default 1; above 1 is weighted A*)
+  --costs MODEL
+${choices(catalog.costModels.map((name) => [name, COST_NOTES[name] ?? '']))}
+  --max-expansions N give up on a query after N expansions (reported as "gave up", never as
+                     "no path"); IDA* can need very many on open maps
   --json             one JSON object per query and line, in file order
-  --paths            with --json: add each path as [[x,y],...] from start to goal
+  --paths            with --json: add each path as [[x,y],...] from start to goal (every cell;
+                     for any-angle searches the corners of the straight segments)
   -h, --help         show this help
 
 Without --json it prints a summary: queries, how many match the file's optimal
 length (within 0.01), mean expansions and time.`;
+}
+
+function algorithmNote(row: AlgorithmRow): string {
+  const notes = [row.label];
+  if (row.name === 'astar') notes.push('default');
+  if (!row.optimal) notes.push('not optimal');
+  if (row.anyAngle) notes.push('any-angle');
+  if (row.uniformTerrainOnly) notes.push('maps of one terrain cost');
+  if (row.reexpands) notes.push('may need --max-expansions');
+  return notes.join('; ');
+}
 
 export interface ScenCommand {
   kind: 'scen';
@@ -58,10 +77,10 @@ export interface ScenCommand {
 }
 export type Command = { kind: 'help' } | ScenCommand;
 
-type ValueOption = 'algorithm' | 'diagonal' | 'heuristic' | 'weight';
-const VALUE_OPTIONS: readonly ValueOption[] = ['algorithm', 'diagonal', 'heuristic', 'weight'];
+type ValueOption = 'algorithm' | 'diagonal' | 'heuristic' | 'weight' | 'costs' | 'max-expansions';
+const VALUE_OPTIONS: readonly ValueOption[] = ['algorithm', 'diagonal', 'heuristic', 'weight', 'costs', 'max-expansions'];
 
-export function parseArguments(argv: readonly string[]): Command {
+export function parseArguments(argv: readonly string[], catalog: Catalog): Command {
   if (argv.length === 0) throw new CliError('no command given (try: astar scen FILE.scen, or astar --help)');
   if (argv.includes('--help') || argv.includes('-h')) return { kind: 'help' };
   const [command, ...rest] = argv;
@@ -101,19 +120,22 @@ export function parseArguments(argv: readonly string[]): Command {
 
   const options: Partial<SearchOptions> = {};
   const algorithm = values.get('algorithm');
-  if (algorithm !== undefined) options.algorithm = pickName(ALGORITHMS, algorithm, 'algorithm');
+  if (algorithm !== undefined) options.algorithm = pickName(catalog.algorithms.map((row) => row.name), algorithm, 'algorithm');
   const diagonal = values.get('diagonal');
-  if (diagonal !== undefined) options.diagonal = pickName(DIAGONALS, diagonal, 'diagonal mode');
+  if (diagonal !== undefined) options.diagonal = pickName(catalog.diagonals, diagonal, 'diagonal mode');
   const heuristic = values.get('heuristic');
-  if (heuristic !== undefined) options.heuristic = pickName(HEURISTICS, heuristic, 'heuristic');
+  if (heuristic !== undefined) options.heuristic = pickName(catalog.heuristics, heuristic, 'heuristic');
   const weight = values.get('weight');
   if (weight !== undefined) options.weight = parseWeight(weight);
+  const costs = values.get('costs');
+  if (costs !== undefined) options.costModel = pickName(catalog.costModels, costs, 'cost model');
+  const limit = values.get('max-expansions');
+  if (limit !== undefined) options.maxExpansions = parseLimit(limit);
 
   return { kind: 'scen', file: files[0], options, json: flags.has('json'), paths: flags.has('paths') };
 }
 
-function pickName<Name extends string>(table: Record<Name, string>, value: string, what: string): Name {
-  const names = Object.keys(table) as Name[];
+function pickName<Name extends string>(names: readonly Name[], value: string, what: string): Name {
   const found = names.find((name) => name === value);
   if (found === undefined) throw new CliError(`unknown ${what} "${value}" (expected ${listOf(names)})`);
   return found;
@@ -127,12 +149,17 @@ function parseWeight(text: string): number {
   return weight;
 }
 
-function listOf(names: readonly string[]): string {
+function parseLimit(text: string): number {
+  const limit = /^[1-9]\d{0,14}$/.test(text) ? Number(text) : NaN;
+  if (!(limit >= 1 && limit <= MAX_EXPANSIONS))
+    throw new CliError(`--max-expansions needs a whole number from 1 to ${MAX_EXPANSIONS}, got "${text}"`);
+  return limit;
+}
+
+export function listOf(names: readonly string[]): string {
   return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
 }
 
-function choices(table: Record<string, string>): string {
-  return Object.entries(table)
-    .map(([name, note]) => `      ${name.padEnd(25)}${note}`.trimEnd())
-    .join('\n');
+function choices(rows: ReadonlyArray<readonly [string, string]>): string {
+  return rows.map(([name, note]) => `      ${name.padEnd(25)}${note}`.trimEnd()).join('\n');
 }

@@ -4,8 +4,8 @@
 // by `npm run build`; bin/astar.mjs calls main(). It has no side effects on import, so
 // scripts/bench.mjs can import the same bundle for loadEngine and loadScenario and time
 // the very engine the CLI runs.
-import { loadEngine, type Engine, type Point, type SearchOptions } from '../engine/engine';
-import { parseArguments, USAGE, type ScenCommand } from './arguments';
+import { loadEngine, type Engine, type Point, type RefusalName, type SearchOptions, type SearchStatus } from '../engine/engine';
+import { listOf, parseArguments, usage, type ScenCommand } from './arguments';
 import { CliError } from './cli-error';
 import { loadScenario, matchesOptimal, OPTIMAL_TOLERANCE, type LoadedScenario } from './scenario-file';
 
@@ -27,6 +27,8 @@ interface QueryResult {
   index: number;
   start: Point;
   goal: Point;
+  /** found, no-path or gave-up (at --max-expansions). */
+  status: SearchStatus;
   cost: number | null;
   expanded: number;
   optimal: number | null;
@@ -36,12 +38,13 @@ interface QueryResult {
 /** Runs the command line `argv` (without "node" and the script); resolves with the exit code. */
 export async function main(argv: readonly string[], output: Output = processOutput): Promise<number> {
   try {
-    const command = parseArguments(argv);
+    // The engine first: its catalog names every option the arguments may use.
+    const engine = await loadEngine();
+    const command = parseArguments(argv, engine.catalog);
     if (command.kind === 'help') {
-      output.out(`${USAGE}\n`);
+      output.out(`${usage(engine.catalog)}\n`);
       return 0;
     }
-    const engine = await loadEngine();
     const scenario = loadScenario(engine, command.file);
     try {
       runScenario(engine, scenario, command, output);
@@ -65,6 +68,11 @@ function runScenario(
   output: Output,
 ): void {
   const search = engine.createSearch(scenario.grid, options);
+  const refusal = engine.refusalFor(scenario.grid, search.options);
+  if (refusal) {
+    search.delete();
+    throw new CliError(refusalMessage(engine, search.options, refusal, scenario.mapPath));
+  }
   try {
     const results: QueryResult[] = [];
     let searchMilliseconds = 0;
@@ -81,6 +89,7 @@ function runScenario(
         index,
         start: query.start,
         goal: query.goal,
+        status: search.status,
         cost: found ? search.pathCost : null,
         expanded: search.counters().expanded,
         optimal: query.optimal < 0 ? null : query.optimal,
@@ -97,7 +106,7 @@ function runScenario(
       }
     });
     if (json) output.out(pending.join(''));
-    else output.out(summary(scenario, search.options, results, searchMilliseconds));
+    else output.out(summary(engine, scenario, search.options, results, searchMilliseconds));
   } finally {
     search.delete();
   }
@@ -109,6 +118,7 @@ function jsonLine(result: QueryResult): string {
     index: result.index,
     start: point(result.start),
     goal: point(result.goal),
+    status: result.status,
     cost: result.cost,
     expanded: result.expanded,
     optimal: result.optimal,
@@ -117,27 +127,58 @@ function jsonLine(result: QueryResult): string {
   return `${JSON.stringify(line)}\n`;
 }
 
+/** Why the options cannot run on this map, as the one line the CLI prints. */
+function refusalMessage(engine: Engine, options: SearchOptions, refusal: RefusalName, mapPath: string): string {
+  const row = engine.algorithm(options.algorithm);
+  switch (refusal) {
+    case 'diagonal-rule':
+      return `${row.name} supports --diagonal ${listOf(row.diagonals)}, not ${options.diagonal}`;
+    case 'cost-model':
+      return `${row.name} measures straight lines and supports --costs ${listOf(row.costModels)} only, not ${options.costModel}`;
+    default:
+      return `${row.name} runs only on maps where every walkable cell costs the same, and ${mapPath} has terrain costs`;
+  }
+}
+
 function summary(
+  engine: Engine,
   scenario: LoadedScenario,
   options: SearchOptions,
   results: readonly QueryResult[],
   searchMilliseconds: number,
 ): string {
+  const row = engine.algorithm(options.algorithm);
   const count = results.length;
-  const mismatches = results.filter((r) => !matchesOptimal(r.optimal ?? -1, r.cost));
+  const gaveUp = results.filter((r) => r.status === 'gave-up');
+  const answered = results.filter((r) => r.status !== 'gave-up');
+  const mismatches = answered.filter((r) => !matchesOptimal(r.optimal ?? -1, r.cost));
   const expanded = results.reduce((sum, r) => sum + r.expanded, 0);
   const perQuery = (value: number): string => (count === 0 ? '-' : value.toFixed(1));
   const lines = [
     `file:       ${scenario.scenarioPath}`,
     `map:        ${scenario.mapPath} (${scenario.grid.width} x ${scenario.grid.height})`,
-    `options:    ${describeOptions(options)}`,
+    `options:    ${describeOptions(engine, options)}`,
     `queries:    ${count}`,
-    `optimal:    ${count - mismatches.length} of ${count} match the file's optimal length (within ${OPTIMAL_TOLERANCE})`,
   ];
-  if (mismatches.length > 0) {
-    const shown = mismatches.slice(0, 5).map((r) => `#${r.index} cost ${costText(r.cost)} vs ${costText(r.optimal)}`);
-    const more = mismatches.length > shown.length ? `, and ${mismatches.length - shown.length} more` : '';
-    lines.push(`different:  ${shown.join(', ')}${more}`);
+  if (gaveUp.length > 0)
+    lines.push(`gave up:    ${gaveUp.length} of ${count} reached the limit of ${options.maxExpansions} expansions (no answer either way)`);
+  if (options.costModel !== 'exact') {
+    // The files' lengths count 1 and sqrt 2; a 10-14 optimum is another number (and may be another path).
+    lines.push(`optimal:    not compared (the file's lengths count exact costs; these are ${options.costModel} costs)`);
+  } else if (row.anyAngle) {
+    // Any-angle paths may be shorter than the 8-connected optimum: report by how much.
+    const ratios = answered.filter((r) => r.cost !== null && r.optimal !== null && r.optimal > 0).map((r) => r.cost! / r.optimal!);
+    const mean = ratios.reduce((sum, ratio) => sum + ratio, 0) / ratios.length;
+    lines.push(ratios.length === 0
+      ? 'any-angle:  no query with a path to compare'
+      : `any-angle:  cost ${mean.toFixed(4)} of the file's optimal (8-connected) length on average, ${Math.min(...ratios).toFixed(4)} to ${Math.max(...ratios).toFixed(4)}`);
+  } else {
+    lines.push(`optimal:    ${answered.length - mismatches.length} of ${answered.length} match the file's optimal length (within ${OPTIMAL_TOLERANCE})`);
+    if (mismatches.length > 0) {
+      const shown = mismatches.slice(0, 5).map((r) => `#${r.index} cost ${costText(r.cost)} vs ${costText(r.optimal)}`);
+      const more = mismatches.length > shown.length ? `, and ${mismatches.length - shown.length} more` : '';
+      lines.push(`different:  ${shown.join(', ')}${more}`);
+    }
   }
   lines.push(
     `expansions: ${perQuery(expanded / count)} per query on average (${expanded} in all)`,
@@ -150,14 +191,15 @@ function costText(cost: number | null): string {
   return cost === null ? 'no path' : String(Math.round(cost * 1e4) / 1e4);
 }
 
-function describeOptions(options: SearchOptions): string {
+function describeOptions(engine: Engine, options: SearchOptions): string {
+  const row = engine.algorithm(options.algorithm);
   const parts: string[] = [options.algorithm, `diagonal ${options.diagonal}`];
-  // Dijkstra and breadth-first use no heuristic, and only A* weighs it.
-  if (options.algorithm === 'astar' || options.algorithm === 'greedy') {
-    // The core's default: octile where diagonal moves exist, manhattan where they do not.
-    const heuristic = options.heuristic ?? `${options.diagonal === 'never' ? 'manhattan' : 'octile'} (default)`;
-    parts.push(`heuristic ${heuristic}`);
+  if (row.usesHeuristic) {
+    const fallback = row.defaultHeuristic ?? (options.diagonal === 'never' ? 'manhattan' : 'octile');
+    parts.push(`heuristic ${options.heuristic ?? `${fallback} (default)`}`);
   }
-  if (options.algorithm === 'astar') parts.push(`weight ${options.weight}`);
+  if (row.usesWeight) parts.push(`weight ${options.weight}`);
+  parts.push(`costs ${options.costModel}`);
+  if (options.maxExpansions) parts.push(`at most ${options.maxExpansions} expansions per query`);
   return parts.join(', ');
 }
