@@ -1,18 +1,17 @@
 // Reader for tests/fixtures/scenarios.txt, the hand-checked scenario table shared with
 // the GoogleTest suite (tests/native/fixture_table.cpp reads the same file; the format
-// is documented at the top of the table). Pure: takes the file's text, uses no Node or
-// browser API, so the same code runs under Vitest in Node and in Chromium.
-
-export type FixtureAlgorithm = 'astar' | 'dijkstra' | 'greedy' | 'bfs';
-export type FixtureHeuristic = 'manhattan' | 'euclidean' | 'octile' | 'chebyshev' | 'zero';
-export type FixtureDiagonal = 'never' | 'always' | 'if-at-most-one-obstacle' | 'only-when-no-obstacles';
+// is documented at the top of the table). Pure: takes the file's text and the engine's
+// catalog (option names are checked against it, as the native reader checks them against
+// the core's tables), uses no Node or browser API, so the same code runs under Vitest in
+// Node and in Chromium.
+import type { AlgorithmName, Catalog, CostModelName, DiagonalName, HeuristicName } from '../web/src/engine/engine';
 
 export interface ScenarioCase {
   name: string;
   /** 1-based line of the `case` line, for failure messages. */
   line: number;
-  /** heuristic undefined = the default for the diagonal mode. */
-  options: { algorithm: FixtureAlgorithm; diagonal: FixtureDiagonal; heuristic?: FixtureHeuristic; weight: number };
+  /** heuristic undefined = the algorithm's default for the diagonal mode. */
+  options: { algorithm: AlgorithmName; diagonal: DiagonalName; heuristic?: HeuristicName; weight: number; costModel: CostModelName };
   width: number;
   height: number;
   /** The map rows as written in the table (markers S and G included). */
@@ -34,10 +33,6 @@ export class FixtureTableError extends Error {
     this.name = 'FixtureTableError';
   }
 }
-
-const ALGORITHMS: readonly FixtureAlgorithm[] = ['astar', 'dijkstra', 'greedy', 'bfs'];
-const HEURISTICS: readonly FixtureHeuristic[] = ['manhattan', 'euclidean', 'octile', 'chebyshev', 'zero'];
-const DIAGONALS: readonly FixtureDiagonal[] = ['never', 'always', 'if-at-most-one-obstacle', 'only-when-no-obstacles'];
 
 const DECIMAL = /^(?:\d+\.?\d*|\.\d+)$/;
 const INTEGER = /^\d{1,9}$/;
@@ -68,7 +63,7 @@ interface PartialCase {
   rows: string[];
 }
 
-export function loadScenarioTable(text: string): ScenarioCase[] {
+export function loadScenarioTable(text: string, catalog: Catalog): ScenarioCase[] {
   const cases: ScenarioCase[] = [];
   const names = new Set<string>();
   let current: PartialCase | null = null;
@@ -78,25 +73,27 @@ export function loadScenarioTable(text: string): ScenarioCase[] {
   };
 
   const readOptions = (parts: string[]): ScenarioCase['options'] => {
-    let algorithm: FixtureAlgorithm | undefined;
-    let diagonal: FixtureDiagonal | undefined;
-    let heuristic: FixtureHeuristic | undefined;
+    let algorithm: AlgorithmName | undefined;
+    let diagonal: DiagonalName | undefined;
+    let heuristic: HeuristicName | undefined;
     let weight = 1;
+    let costModel: CostModelName = 'exact';
     for (const part of parts.slice(1)) {
       const eq = part.indexOf('=');
       if (eq < 0) fail(`expected <key>=<value>, found "${part}"`);
       const key = part.slice(0, eq);
       const value = part.slice(eq + 1);
-      if (key === 'algorithm') algorithm = oneOf(ALGORITHMS, value) ?? fail(`unknown algorithm "${value}"`);
-      else if (key === 'diagonal') diagonal = oneOf(DIAGONALS, value) ?? fail(`unknown diagonal mode "${value}"`);
-      else if (key === 'heuristic') heuristic = oneOf(HEURISTICS, value) ?? fail(`unknown heuristic "${value}"`);
+      if (key === 'algorithm') algorithm = oneOf(catalog.algorithms.map((row) => row.name), value) ?? fail(`unknown algorithm "${value}"`);
+      else if (key === 'diagonal') diagonal = oneOf(catalog.diagonals, value) ?? fail(`unknown diagonal mode "${value}"`);
+      else if (key === 'heuristic') heuristic = oneOf(catalog.heuristics, value) ?? fail(`unknown heuristic "${value}"`);
+      else if (key === 'costs') costModel = oneOf(catalog.costModels, value) ?? fail(`unknown cost model "${value}"`);
       else if (key === 'weight') {
         weight = DECIMAL.test(value) ? Number(value) : NaN;
         if (!(weight > 0)) fail('weight must be a number > 0');
       } else fail(`unknown option "${key}"`);
     }
     if (!algorithm || !diagonal) return fail('`options` needs algorithm= and diagonal=');
-    return heuristic === undefined ? { algorithm, diagonal, weight } : { algorithm, diagonal, heuristic, weight };
+    return heuristic === undefined ? { algorithm, diagonal, weight, costModel } : { algorithm, diagonal, heuristic, weight, costModel };
   };
 
   const finish = (c: PartialCase, parts: string[]): ScenarioCase => {
