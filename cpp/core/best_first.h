@@ -97,19 +97,20 @@ class BestFirstSearch final : public Search {
   };
 
   template <class Listener>
-  void expand_next(Listener& listener);
+  ASTAR_HOT void expand_next(Listener& listener);
   template <class Listener>
-  void expand_grid_moves(CellId id, int x, int y, double g, std::uint64_t expansion, Listener& listener);
+  ASTAR_HOT void expand_grid_moves(CellId id, int x, int y, double g, std::uint64_t expansion, Listener& listener);
   template <class Listener>
   void expand_jumps(CellId id, int x, int y, double g, Listener& listener);
   template <class Listener>
   void expand_any_angle(CellId id, int x, int y, double g, Listener& listener);
-  // Offers `nid` a path of cost new_g through `parent` (jumps and any-angle searches).
+  // Offers the cell nid = (nx, ny) a path of cost new_g through `parent` (jumps and
+  // any-angle searches).
   template <class Listener>
-  void relax(CellId nid, double new_g, CellId parent, Listener& listener);
+  void relax(CellId nid, int nx, int ny, double new_g, CellId parent, Listener& listener);
 
-  double f_value(double g, double h) const;
-  std::uint64_t open_key(double g, double h, std::uint64_t expansion, int dir);
+  ASTAR_HOT double f_value(double g, double h) const;
+  ASTAR_HOT std::uint64_t open_key(double g, double h, std::uint64_t expansion, int dir);
   void mark_path(CellId goal);
 
   std::vector<CellState> cells_;

@@ -342,38 +342,38 @@ void BestFirstSearch<Moves>::expand_grid_moves(CellId id, int x, int y, double g
 
 template <class Moves>
 template <class Listener>
-void BestFirstSearch<Moves>::relax(CellId nid, double new_g, CellId parent, Listener& listener) {
+void BestFirstSearch<Moves>::relax(CellId nid, int nx, int ny, double new_g, CellId parent, Listener& listener) {
   CellState& next = cells_[nid];
-  Event event;
-  event.kind = EventKind::Neighbour;
-  event.cell = nid;
+  Outcome outcome;
+  double old_g = NAN;
   if (next.stamp != stamp_) {
-    const Point p = grid_->point(nid);
     next.stamp = stamp_;
     next.g = new_g;
     next.parent = kNoDirection;
     next.phase = static_cast<std::uint8_t>(CellPhase::Open);
     parent_ids_[nid] = parent;
-    open_.push(make_entry(open_key(new_g, heuristic_.at(p.x, p.y), 0, 0), new_g, nid));
+    open_.push(make_entry(open_key(new_g, heuristic_.at(nx, ny), 0, 0), new_g, nid));
     ++counters_.opened;
-    event.outcome = Outcome::Opened;
-    event.b = new_g;
+    outcome = Outcome::Opened;
   } else if (next.phase == static_cast<std::uint8_t>(CellPhase::Open) && new_g < next.g - 1e-9 * next.g) {
-    const Point p = grid_->point(nid);
-    event.outcome = Outcome::Improved;
-    event.a = next.g;
-    event.b = new_g;
+    old_g = next.g;
     next.g = new_g;
     parent_ids_[nid] = parent;
-    open_.decrease(next.aux, make_entry(open_key(new_g, heuristic_.at(p.x, p.y), 0, 0), new_g, nid));
+    open_.decrease(next.aux, make_entry(open_key(new_g, heuristic_.at(nx, ny), 0, 0), new_g, nid));
     ++counters_.improved;
+    outcome = Outcome::Improved;
   } else {
-    event.outcome = next.phase == static_cast<std::uint8_t>(CellPhase::Open) ? Outcome::NotImproved : Outcome::AlreadyClosed;
-    event.a = next.g;
-    event.b = next.g;
+    outcome = next.phase == static_cast<std::uint8_t>(CellPhase::Open) ? Outcome::NotImproved : Outcome::AlreadyClosed;
+    old_g = next.g;
   }
   if constexpr (listener_observes<Listener>()) {
+    Event event;
+    event.kind = EventKind::Neighbour;
+    event.outcome = outcome;
+    event.cell = nid;
     event.other = parent_ids_[nid];
+    event.a = old_g;
+    event.b = next.g;
     listener.on_event(event);
   }
 }
@@ -390,8 +390,9 @@ void BestFirstSearch<Moves>::expand_jumps(CellId id, int x, int y, double g, Lis
     }
     const double unit = uniform_cost_;
     auto found = [&](int dir, std::uint32_t steps) {
-      const CellId nid = grid_->id(x + static_cast<int>(steps) * kDirDx[dir], y + static_cast<int>(steps) * kDirDy[dir]);
-      relax(nid, g + steps * lengths_[dir] * unit, id, listener);
+      const int nx = x + static_cast<int>(steps) * kDirDx[dir], ny = y + static_cast<int>(steps) * kDirDy[dir];
+      relax(id + static_cast<CellId>(static_cast<int>(steps) * neighbour_offset_[dir]), nx, ny, g + steps * lengths_[dir] * unit, id,
+            listener);
     };
     if (listener_observes<Listener>() || tracing_) {
       detail::JumpEvents<Listener> report{listener, *grid_, tracing_ ? scanned_.data() : nullptr, stamp_};
@@ -433,7 +434,7 @@ void BestFirstSearch<Moves>::expand_any_angle(CellId id, int x, int y, double g,
     const CellId nid = grid.id(nx, ny);
     // Closed cells are final; a line of sight to them would change nothing.
     if (cells_[nid].stamp == stamp_ && cells_[nid].phase != static_cast<std::uint8_t>(CellPhase::Open)) {
-      relax(nid, INFINITY, id, listener);
+      relax(nid, nx, ny, INFINITY, id, listener);  // reports it as closed
       continue;
     }
     // Theta*'s "path 2": straight from the expanded cell's parent, when it can see the
@@ -450,11 +451,11 @@ void BestFirstSearch<Moves>::expand_any_angle(CellId id, int x, int y, double g,
         listener.on_event(event);
       }
       if (obstruction == kNoCell) {
-        relax(nid, parent_g + segment_length(from.x, from.y, nx, ny) * unit, parent, listener);
+        relax(nid, nx, ny, parent_g + segment_length(from.x, from.y, nx, ny) * unit, parent, listener);
         continue;
       }
     }
-    relax(nid, g + lengths_[dir] * unit, id, listener);
+    relax(nid, nx, ny, g + lengths_[dir] * unit, id, listener);
   }
 }
 

@@ -16,6 +16,7 @@
 #include <cmath>
 
 #include "moves.h"
+#include "open_list.h"
 #include "options.h"
 
 namespace astar {
@@ -56,7 +57,7 @@ struct HeuristicParams {
             euclid * min_terrain, weight};
   }
 
-  double at(int x, int y) const {
+  ASTAR_HOT double at(int x, int y) const {
     const double dx = std::abs(x - target_x), dy = std::abs(y - target_y);
     switch (kind) {
       case Heuristic::Manhattan: return straight * (dx + dy);

@@ -24,6 +24,12 @@
 
 namespace astar {
 
+// Forces inlining into the expansion loops. The loops are templates with several
+// instances (per listener and per kind of moves), and past a certain size GCC stops
+// inlining these small hot functions on its own, which costs the benchmark's A* about 9%
+// of its instructions (measured with callgrind).
+#define ASTAR_HOT [[gnu::always_inline]] inline
+
 inline constexpr double kPriorityScale = 1048576.0;  // 2^20 keys per unit of cost
 
 inline std::uint64_t priority_key(double priority) {
@@ -77,7 +83,7 @@ class OpenList {
   }
   const OpenEntry& top() const { return slots_[0]; }
 
-  void push(const OpenEntry& entry) {
+  ASTAR_HOT void push(const OpenEntry& entry) {
     if (size_ + 2 > slots_.size()) slots_.resize(2 * slots_.size(), kSentinel);
     slots_[size_ + 1] = kSentinel;
     slots_[size_] = entry;
@@ -88,7 +94,7 @@ class OpenList {
   // children (one comparison per level), then sift the last entry up from there. The
   // last entry usually belongs near the bottom, so this does about half the comparisons
   // of the textbook sift-down.
-  OpenEntry pop() {
+  ASTAR_HOT OpenEntry pop() {
     OpenEntry* const heap = slots_.data();
     const OpenEntry top = heap[0];
     const std::uint32_t n = --size_;
@@ -109,7 +115,7 @@ class OpenList {
   }
 
   // The entry at `position` now has a priority that is no later than before.
-  void decrease(std::uint32_t position, const OpenEntry& entry) {
+  ASTAR_HOT void decrease(std::uint32_t position, const OpenEntry& entry) {
     slots_[position] = entry;
     sift_up(position);
   }
@@ -123,7 +129,7 @@ class OpenList {
     position_of_(entry.id()) = at;
   }
 
-  void sift_up(std::uint32_t at) {
+  ASTAR_HOT void sift_up(std::uint32_t at) {
     OpenEntry* const heap = slots_.data();
     const OpenEntry moving = heap[at];
     while (at > 0) {
