@@ -9,8 +9,12 @@ import {
   MapFormatError,
   gridSizeError,
   loadEngine,
+  type AlgorithmName,
+  type CostModelName,
+  type DiagonalName,
   type Engine,
   type Grid,
+  type HeuristicName,
   type Search,
   type StepEvent,
 } from '../../web/src/engine/engine';
@@ -166,6 +170,51 @@ describe('options', () => {
     expect(() => search.setOptions({ weight: -1 })).toThrow(/weight/);
     expect(() => engine.createSearch(grid, { heuristic: 'toString' as never })).toThrow(/unknown heuristic/);
     expect(search.options).toEqual({ ...DEFAULT_OPTIONS, diagonal: 'never' });
+  });
+});
+
+describe('the catalog', () => {
+  // Records keyed by the declared name types: TypeScript rejects a missing or an extra
+  // key, so these tie the hand-written declaration to the names the module registers.
+  const algorithms: Record<AlgorithmName, true> = { astar: true, dijkstra: true, greedy: true, bfs: true, dfs: true, jps: true, bidirectional: true, ida: true, theta: true };
+  const heuristics: Record<HeuristicName, true> = { manhattan: true, euclidean: true, octile: true, chebyshev: true, zero: true };
+  const diagonals: Record<DiagonalName, true> = { never: true, always: true, 'if-at-most-one-obstacle': true, 'only-when-no-obstacles': true };
+  const costModels: Record<CostModelName, true> = { exact: true, '10-14': true };
+
+  it('names exactly the options the declaration names, in the engine\'s numbering', () => {
+    expect(new Set(engine.catalog.algorithms.map((row) => row.name))).toEqual(new Set(Object.keys(algorithms)));
+    expect(new Set(engine.catalog.heuristics)).toEqual(new Set(Object.keys(heuristics)));
+    expect(new Set(engine.catalog.diagonals)).toEqual(new Set(Object.keys(diagonals)));
+    expect(new Set(engine.catalog.costModels)).toEqual(new Set(Object.keys(costModels)));
+    // Share links number options by their place in these lists: the first release's four
+    // algorithms keep their numbers.
+    expect(engine.catalog.algorithms.slice(0, 4).map((row) => row.name)).toEqual(['astar', 'dijkstra', 'greedy', 'bfs']);
+  });
+
+  it('describes each algorithm: which options it reads, what it guarantees, where it runs', () => {
+    const row = (name: AlgorithmName) => engine.algorithm(name);
+    expect(row('astar')).toMatchObject({ label: 'A*', usesHeuristic: true, usesWeight: true, optimal: true, anyAngle: false });
+    expect(row('dijkstra')).toMatchObject({ usesHeuristic: false, optimal: true });
+    expect(row('bfs')).toMatchObject({ usesHeuristic: false, optimal: false });
+    expect(row('jps')).toMatchObject({ optimal: true, uniformTerrainOnly: true, diagonals: engine.catalog.diagonals });
+    expect(row('ida')).toMatchObject({ optimal: true, reexpands: true });
+    expect(row('theta')).toMatchObject({ anyAngle: true, optimal: false, uniformTerrainOnly: true, diagonals: ['never', 'only-when-no-obstacles'], costModels: ['exact'], defaultHeuristic: 'euclidean' });
+    expect(Object.isFrozen(engine.catalog.algorithms[0])).toBe(true);
+  });
+
+  it('says why options cannot run on a grid', () => {
+    const grid = keepGrid(engine.createGrid(4, 4));
+    expect(engine.refusalFor(grid, { algorithm: 'jps', diagonal: 'always', costModel: 'exact' })).toBeNull();
+    expect(engine.refusalFor(grid, { algorithm: 'theta', diagonal: 'always', costModel: 'exact' })).toBe('diagonal-rule');
+    expect(engine.refusalFor(grid, { algorithm: 'theta', diagonal: 'never', costModel: '10-14' })).toBe('cost-model');
+    grid.setCost(1, 1, 4);
+    expect(engine.refusalFor(grid, { algorithm: 'jps', diagonal: 'never', costModel: 'exact' })).toBe('needs-uniform-terrain');
+    expect(engine.refusalFor(grid, { algorithm: 'astar', diagonal: 'never', costModel: 'exact' })).toBeNull();
+    const search = keepSearch(engine.createSearch(grid, { algorithm: 'jps' }));
+    expect(search.reset({ x: 0, y: 0 }, { x: 3, y: 3 })).toBe(true);
+    expect(search.status).toBe('refused');
+    expect(search.refusal).toBe('needs-uniform-terrain');
+    expect(search.step()).toBeNull();
   });
 });
 
