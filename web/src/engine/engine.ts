@@ -98,8 +98,8 @@ export type SearchEvent =
   | { kind: 'meet'; cell: Point; cost: number }
   /** IDA*: iteration `iteration` starts with f threshold `threshold`. */
   | { kind: 'iteration'; iteration: number; threshold: number }
-  /** IDA*: the depth-first path was cut back to end at `cell`, `popped` cells removed. */
-  | { kind: 'backtrack'; cell: Point; popped: number }
+  /** IDA*: the depth-first path was cut back to end at `cell` (null: the whole path), `popped` cells removed. */
+  | { kind: 'backtrack'; cell: Point | null; popped: number }
   /** Bidirectional: stop; no path can be cheaper than `cost`, since `bound` (the frontiers' larger smallest f) is no less. */
   | { kind: 'stop'; cost: number; bound: number };
 
@@ -759,7 +759,7 @@ class EngineSearch implements Search {
         return { kind: 'sight', from: other()!, to: cell(), clear: outcome === 'clear', blockedBy: Number.isNaN(raw.a) ? null : grid.pointOf(raw.a) };
       case 'meet': return { kind: 'meet', cell: cell(), cost: raw.a };
       case 'iteration': return { kind: 'iteration', iteration: raw.a, threshold: raw.b };
-      case 'backtrack': return { kind: 'backtrack', cell: cell(), popped: raw.a };
+      case 'backtrack': return { kind: 'backtrack', cell: raw.cell === NO_CELL ? null : cell(), popped: raw.a };
       case 'stop': return { kind: 'stop', cost: raw.a, bound: raw.b };
     }
   }

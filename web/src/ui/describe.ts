@@ -128,7 +128,11 @@ function describeStep(store: PlaygroundStore, algorithm: AlgorithmName, step: St
   const parts: string[] = [];
   for (const iteration of eventsOf(step, 'iteration'))
     parts.push(say('narration.iteration', { iteration: iteration.iteration, threshold: formatNumber(iteration.threshold, 2) }));
-  for (const backtrack of eventsOf(step, 'backtrack')) parts.push(say('narration.backtrack', { n: backtrack.popped, cell: cellName(backtrack.cell) }));
+  for (const backtrack of eventsOf(step, 'backtrack')) {
+    parts.push(backtrack.cell
+      ? say('narration.backtrack', { n: backtrack.popped, cell: cellName(backtrack.cell) })
+      : say('narration.backtrack.all', { n: backtrack.popped }));
+  }
 
   const numbers = { step: store.timeline.step, cell: cellName(step.cell), f: formatNumber(step.f, 2), g: formatNumber(step.g, 2), h: formatNumber(step.h, 2) };
   switch (algorithm) {
