@@ -212,23 +212,16 @@ class SearchHandle {
       const bool tracing = search_->tracing();
       search_ = astar::make_search(*grid_, options);
       search_->set_tracing(tracing);
-      ++layout_;
+      ++replaced_;
     }
     search_->set_options(options);
   }
   void set_grid(const Grid& grid) {
     grid_ = &grid;
     search_->set_grid(grid);
-    ++layout_;
   }
   void set_tracing(bool on) { search_->set_tracing(on); }
-  bool reset(astar::Point start, astar::Point goal) {
-    const std::vector<astar::Channel> before = search_->channels();
-    const bool started = search_->reset(start, goal);
-    // reset() may size arrays (a grid resized in place, tracing switched on).
-    if (!same_layout(before, search_->channels())) ++layout_;
-    return started;
-  }
+  bool reset(astar::Point start, astar::Point goal) { return search_->reset(start, goal); }
 
   // The step's events, or null when there was nothing to do.
   val step() {
@@ -282,7 +275,8 @@ class SearchHandle {
   }
 
   int stamp() const { return search_->stamp(); }
-  double layout() const { return static_cast<double>(layout_); }
+  // Replacements of the core search, and its own reallocations.
+  double layout() const { return static_cast<double>(replaced_) * 4294967296.0 + search_->layout(); }
   double cell_count() const { return static_cast<double>(search_->grid().cell_count()); }
   // Each channel as {name, type, bytes, stride, stampBytes, stampStride}: `bytes` is a
   // Uint8Array view starting at element 0 and covering every element (its length is
@@ -318,17 +312,11 @@ class SearchHandle {
     const std::size_t bytes = count == 0 ? 0 : (count - 1) * stride + size;
     return val(emscripten::typed_memory_view(bytes, static_cast<const std::uint8_t*>(data)));
   }
-  static bool same_layout(const std::vector<astar::Channel>& a, const std::vector<astar::Channel>& b) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-      if (a[i].data != b[i].data || a[i].stamp != b[i].stamp) return false;
-    return true;
-  }
 
   const Grid* grid_;
   std::unique_ptr<astar::Search> search_;
   std::vector<astar::Event> events_;
-  std::uint64_t layout_ = 0;
+  std::uint32_t replaced_ = 0;
 };
 
 // Enum members named by the core's tables: the names users type are the JS keys.

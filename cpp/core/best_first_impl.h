@@ -105,7 +105,10 @@ void BestFirstSearch<Moves>::begin() {
   open_.clear();
   if constexpr (std::is_same_v<Moves, JumpMoves>) {
     jumps_.prepare(grid, options_.diagonal);
-    if (tracing_ && scanned_.size() != grid.cell_count()) scanned_.assign(grid.cell_count(), 0);
+    if (tracing_ && scanned_.size() != grid.cell_count()) {
+      scanned_.assign(grid.cell_count(), 0);
+      ++layout_;
+    }
   }
 
   const CellId sid = grid.id(start_);

@@ -10,6 +10,7 @@ void Search::set_grid(const Grid& grid) {
   grid_ = &grid;
   cell_count_ = grid.cell_count();
   resize(cell_count_);
+  ++layout_;
   // Resized arrays start with stamp 0; bumping the stamp makes every old cell foreign to
   // the next search as well.
   if (++stamp_ == 0) {
@@ -28,6 +29,7 @@ bool Search::reset(Point start, Point goal) {
   if (cell_count_ != grid_->cell_count()) {
     cell_count_ = grid_->cell_count();
     resize(cell_count_);
+    ++layout_;
   }
   if (++stamp_ == 0) {
     // Wrapped: old stamps would alias the new one, so clear them (once per 65535 resets).

@@ -167,6 +167,9 @@ class Search {
   // bidirectional search the backward frontier's "phaseBack", "gBack", "parentDirBack".
   virtual std::vector<Channel> channels() const = 0;
   std::uint16_t stamp() const { return stamp_; }
+  // Changes whenever the arrays behind channels() may have moved (resized or allocated),
+  // so holders of views know to take new ones without comparing every channel.
+  std::uint32_t layout() const { return layout_; }
 
  protected:
   // Called by set_grid(): resize per-cell arrays (keeping nothing).
@@ -201,6 +204,7 @@ class Search {
   double path_cost_ = NAN;
   std::uint16_t stamp_ = 0;
   bool tracing_ = false;
+  std::uint32_t layout_ = 0;  // see layout(); derived classes bump it when they allocate
 
  private:
   bool runnable() const { return status_ == Status::Running && !stale(); }
