@@ -60,7 +60,7 @@ struct CellState {
 static_assert(sizeof(CellState) == 16, "search state must stay at 16 bytes per cell");
 
 template <class Moves>
-class BestFirstSearch final : public Search {
+class BestFirstSearch final : public ExpandingSearch<BestFirstSearch<Moves>> {
  public:
   explicit BestFirstSearch(const Grid& grid, const SearchOptions& options = {});
 
@@ -83,12 +83,16 @@ class BestFirstSearch final : public Search {
  protected:
   void resize(std::size_t cells) override;
   void begin() override;
-  void advance(std::vector<Event>* events) override;
-  std::uint64_t advance_many(std::uint64_t count) override;
   void clear_stamps() override;
   CellId stored_parent(CellId id) const override;
 
  private:
+  friend ExpandingSearch<BestFirstSearch>;
+  // The base depends on Moves, so its members are named here for the code below.
+  using Base = ExpandingSearch<BestFirstSearch>;
+  using Base::counters_, Base::finish_found, Base::goal_, Base::grid_, Base::h, Base::heuristic_, Base::layout_, Base::options_,
+      Base::stamp_, Base::start_, Base::status_, Base::tracing_;
+
   static constexpr bool kParentIds = !std::is_same_v<Moves, GridMoves>;
 
   struct PositionOf {

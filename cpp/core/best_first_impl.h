@@ -30,20 +30,16 @@ struct JumpEvents {
         scanned[grid.id(x + static_cast<int>(k) * kDirDx[dir], y + static_cast<int>(k) * kDirDy[dir])] = stamp;
     }
     if constexpr (listener_observes<Listener>()) {
-      Event event;
-      event.kind = EventKind::Scan;
+      Event event = make_event(EventKind::Scan, grid.id(x + static_cast<int>(steps) * kDirDx[dir], y + static_cast<int>(steps) * kDirDy[dir]));
       event.outcome = outcome;
       event.dir = static_cast<std::uint8_t>(dir);
-      event.cell = grid.id(x + static_cast<int>(steps) * kDirDx[dir], y + static_cast<int>(steps) * kDirDy[dir]);
       event.other = grid.id(x, y);
       listener.on_event(event);
     }
   }
   void forced(int fx, int fy, int jx, int jy) {
     if constexpr (listener_observes<Listener>()) {
-      Event event;
-      event.kind = EventKind::Forced;
-      event.cell = grid.id(fx, fy);
+      Event event = make_event(EventKind::Forced, grid.id(fx, fy));
       event.other = grid.id(jx, jy);
       listener.on_event(event);
     }
@@ -64,8 +60,8 @@ inline std::uint8_t direction_towards(int px, int py, int x, int y) {
 
 template <class Moves>
 BestFirstSearch<Moves>::BestFirstSearch(const Grid& grid, const SearchOptions& options)
-    : Search(grid, options), open_(PositionOf{&cells_}) {
-  set_grid(grid);
+    : ExpandingSearch<BestFirstSearch>(grid, options), open_(PositionOf{&cells_}) {
+  this->set_grid(grid);
 }
 
 template <class Moves>
@@ -122,28 +118,6 @@ void BestFirstSearch<Moves>::begin() {
   counters_.opened = 1;
   counters_.max_open = 1;
   status_ = Status::Running;
-}
-
-template <class Moves>
-void BestFirstSearch<Moves>::advance(std::vector<Event>* events) {
-  if (events) {
-    EventRecorder recorder{events};
-    expand_next(recorder);
-  } else {
-    NullListener none;
-    expand_next(none);
-  }
-}
-
-template <class Moves>
-std::uint64_t BestFirstSearch<Moves>::advance_many(std::uint64_t count) {
-  NullListener none;
-  std::uint64_t made = 0;
-  while (made < count && status_ == Status::Running) {
-    expand_next(none);
-    ++made;
-  }
-  return made;
 }
 
 template <class Moves>
@@ -222,13 +196,9 @@ void BestFirstSearch<Moves>::expand_next(Listener& listener) {
   const int y = static_cast<int>(id / static_cast<CellId>(width));
   const double g = cell.g;
   if constexpr (listener_observes<Listener>()) {
-    Event event;
-    event.kind = EventKind::Expand;
-    event.cell = id;
+    const double h_here = heuristic_.at(x, y);
+    Event event = make_event(EventKind::Expand, id, g, h_here, f_value(g, h_here));
     event.other = stored_parent(id);
-    event.a = g;
-    event.b = heuristic_.at(x, y);
-    event.c = f_value(g, event.b);
     listener.on_event(event);
   }
 
@@ -272,15 +242,7 @@ void BestFirstSearch<Moves>::expand_grid_moves(CellId id, int x, int y, double g
     const int dir = std::countr_zero(remaining);
     if constexpr (listener_wants_blocked<Listener>()) {
       if (!(moves & (1u << dir))) {
-        const int nx = x + kDirDx[dir], ny = y + kDirDy[dir];
-        const bool is_move = diagonal != Diagonal::Never || !is_diagonal(dir);
-        if (is_move && grid_->in_bounds(nx, ny)) {
-          Event event;
-          event.kind = EventKind::Neighbour;
-          event.outcome = Outcome::Blocked;
-          event.cell = grid_->id(nx, ny);
-          listener.on_event(event);
-        }
+        report_blocked(listener, *grid_, diagonal, x, y, dir);
         continue;
       }
     }
@@ -296,15 +258,7 @@ void BestFirstSearch<Moves>::expand_grid_moves(CellId id, int x, int y, double g
       next.phase = static_cast<std::uint8_t>(CellPhase::Open);
       open_.push(make_entry(open_key(new_g, h_next, expansion, dir), new_g, nid));
       ++opened;
-      if constexpr (listener_observes<Listener>()) {
-        Event event;
-        event.kind = EventKind::Neighbour;
-        event.outcome = Outcome::Opened;
-        event.cell = nid;
-        event.other = id;
-        event.b = new_g;
-        listener.on_event(event);
-      }
+      if constexpr (listener_observes<Listener>()) listener.on_event(neighbour_event(nid, Outcome::Opened, NAN, new_g, id));
     } else if (new_g < next.g - 1e-9 * next.g && may_improve &&
                next.phase == static_cast<std::uint8_t>(CellPhase::Open)) {
       // Cheaper than the known g is rare and tested first: when it fails we are done with
@@ -318,26 +272,10 @@ void BestFirstSearch<Moves>::expand_grid_moves(CellId id, int x, int y, double g
       const double h_next = hp.at(x + kDirDx[dir], y + kDirDy[dir]);
       open_.decrease(next.aux, make_entry(open_key(new_g, h_next, expansion, dir), new_g, nid));
       ++counters_.improved;
-      if constexpr (listener_observes<Listener>()) {
-        Event event;
-        event.kind = EventKind::Neighbour;
-        event.outcome = Outcome::Improved;
-        event.cell = nid;
-        event.other = id;
-        event.a = old_g;
-        event.b = new_g;
-        listener.on_event(event);
-      }
+      if constexpr (listener_observes<Listener>()) listener.on_event(neighbour_event(nid, Outcome::Improved, old_g, new_g, id));
     } else if constexpr (listener_observes<Listener>()) {
       const bool closed = next.phase != static_cast<std::uint8_t>(CellPhase::Open);
-      Event event;
-      event.kind = EventKind::Neighbour;
-      event.outcome = closed ? Outcome::AlreadyClosed : Outcome::NotImproved;
-      event.cell = nid;
-      event.other = stored_parent(nid);
-      event.a = next.g;
-      event.b = next.g;
-      listener.on_event(event);
+      listener.on_event(neighbour_event(nid, closed ? Outcome::AlreadyClosed : Outcome::NotImproved, next.g, next.g, stored_parent(nid)));
     }
   }
   counters_.opened += opened;
@@ -369,16 +307,7 @@ void BestFirstSearch<Moves>::relax(CellId nid, int nx, int ny, double new_g, Cel
     outcome = next.phase == static_cast<std::uint8_t>(CellPhase::Open) ? Outcome::NotImproved : Outcome::AlreadyClosed;
     old_g = next.g;
   }
-  if constexpr (listener_observes<Listener>()) {
-    Event event;
-    event.kind = EventKind::Neighbour;
-    event.outcome = outcome;
-    event.cell = nid;
-    event.other = parent_ids_[nid];
-    event.a = old_g;
-    event.b = next.g;
-    listener.on_event(event);
-  }
+  if constexpr (listener_observes<Listener>()) listener.on_event(neighbour_event(nid, outcome, old_g, next.g, parent_ids_[nid]));
 }
 
 template <class Moves>
@@ -422,16 +351,7 @@ void BestFirstSearch<Moves>::expand_any_angle(CellId id, int x, int y, double g,
     const int dir = std::countr_zero(remaining);
     const int nx = x + kDirDx[dir], ny = y + kDirDy[dir];
     if (!(moves & (1u << dir))) {
-      if constexpr (listener_wants_blocked<Listener>()) {
-        const bool is_move = diagonal != Diagonal::Never || !is_diagonal(dir);
-        if (is_move && grid.in_bounds(nx, ny)) {
-          Event event;
-          event.kind = EventKind::Neighbour;
-          event.outcome = Outcome::Blocked;
-          event.cell = grid.id(nx, ny);
-          listener.on_event(event);
-        }
-      }
+      if constexpr (listener_wants_blocked<Listener>()) report_blocked(listener, grid, diagonal, x, y, dir);
       continue;
     }
     const CellId nid = grid.id(nx, ny);
@@ -445,12 +365,9 @@ void BestFirstSearch<Moves>::expand_any_angle(CellId id, int x, int y, double g,
     if (parent != kNoCell) {
       const CellId obstruction = first_obstruction(grid, from.x, from.y, nx, ny);
       if constexpr (listener_observes<Listener>()) {
-        Event event;
-        event.kind = EventKind::Sight;
+        Event event = make_event(EventKind::Sight, nid, obstruction == kNoCell ? NAN : static_cast<double>(obstruction));
         event.outcome = obstruction == kNoCell ? Outcome::Clear : Outcome::Obstructed;
-        event.cell = nid;
         event.other = parent;
-        event.a = obstruction == kNoCell ? NAN : static_cast<double>(obstruction);
         listener.on_event(event);
       }
       if (obstruction == kNoCell) {

@@ -5,29 +5,7 @@
 
 namespace astar {
 
-namespace {
-
-Event make_event(EventKind kind, Side side, CellId cell, double a = NAN, double b = NAN, double c = NAN) {
-  Event event;
-  event.kind = kind;
-  event.side = side;
-  event.cell = cell;
-  event.a = a;
-  event.b = b;
-  event.c = c;
-  return event;
-}
-
-Event neighbour_event(Side side, CellId cell, Outcome outcome, double g_before, double g_after, CellId parent) {
-  Event event = make_event(EventKind::Neighbour, side, cell, g_before, g_after);
-  event.outcome = outcome;
-  event.other = parent;
-  return event;
-}
-
-}  // namespace
-
-BidirectionalSearch::BidirectionalSearch(const Grid& grid, const SearchOptions& options) : Search(grid, options) {
+BidirectionalSearch::BidirectionalSearch(const Grid& grid, const SearchOptions& options) : ExpandingSearch(grid, options) {
   set_grid(grid);
 }
 
@@ -121,26 +99,6 @@ void BidirectionalSearch::begin() {
   status_ = Status::Running;
 }
 
-void BidirectionalSearch::advance(std::vector<Event>* events) {
-  if (events) {
-    EventRecorder recorder{events};
-    expand_next(recorder);
-  } else {
-    NullListener none;
-    expand_next(none);
-  }
-}
-
-std::uint64_t BidirectionalSearch::advance_many(std::uint64_t count) {
-  NullListener none;
-  std::uint64_t made = 0;
-  while (made < count && status_ == Status::Running) {
-    expand_next(none);
-    ++made;
-  }
-  return made;
-}
-
 template <class Listener>
 void BidirectionalSearch::expand_next(Listener& listener) {
   // Running implies both open lists are non-empty: the expansion that empties one ends the
@@ -178,7 +136,7 @@ void BidirectionalSearch::expand(Listener& listener) {
   const double g = cell.g;
   if constexpr (listener_observes<Listener>()) {
     const double h_here = hp.at(x, y);
-    listener.on_event(make_event(EventKind::Expand, kSide, id, g, h_here, g + h_here));
+    listener.on_event(on_side(make_event(EventKind::Expand, id, g, h_here, g + h_here), kSide));
   }
 
   const std::uint8_t moves = allowed_moves(diagonal, grid_->neighbour_mask(id));
@@ -191,10 +149,7 @@ void BidirectionalSearch::expand(Listener& listener) {
     const int dir = std::countr_zero(remaining);
     if constexpr (listener_wants_blocked<Listener>()) {
       if (!(moves & (1u << dir))) {
-        const int nx = x + kDirDx[dir], ny = y + kDirDy[dir];
-        const bool is_move = diagonal != Diagonal::Never || !is_diagonal(dir);
-        if (is_move && grid_->in_bounds(nx, ny))
-          listener.on_event(neighbour_event(kSide, grid_->id(nx, ny), Outcome::Blocked, NAN, NAN, kNoCell));
+        report_blocked(listener, *grid_, diagonal, x, y, dir, kSide);
         continue;
       }
     }
@@ -210,7 +165,8 @@ void BidirectionalSearch::expand(Listener& listener) {
       next.phase = static_cast<std::uint8_t>(CellPhase::Open);
       me.open.push(make_entry(priority_key(new_g + h_next), new_g, nid));
       ++opened;
-      listener.on_event(neighbour_event(kSide, nid, Outcome::Opened, NAN, new_g, id));
+      if constexpr (listener_observes<Listener>())
+        listener.on_event(on_side(neighbour_event(nid, Outcome::Opened, NAN, new_g, id), kSide));
       offer_meeting(nid, new_g, other, kSide, listener);
     } else if (new_g < next.g - 1e-9 * next.g && next.phase == static_cast<std::uint8_t>(CellPhase::Open)) {
       // The relative epsilon keeps rounding noise (two routes of the same true cost) from
@@ -222,12 +178,14 @@ void BidirectionalSearch::expand(Listener& listener) {
       next.parent = static_cast<std::uint8_t>(dir);
       me.open.decrease(next.aux, make_entry(priority_key(new_g + h_next), new_g, nid));
       ++counters_.improved;
-      listener.on_event(neighbour_event(kSide, nid, Outcome::Improved, old_g, new_g, id));
+      if constexpr (listener_observes<Listener>())
+        listener.on_event(on_side(neighbour_event(nid, Outcome::Improved, old_g, new_g, id), kSide));
       offer_meeting(nid, new_g, other, kSide, listener);
     } else if constexpr (listener_observes<Listener>()) {
       const bool closed = next.phase == static_cast<std::uint8_t>(CellPhase::Closed);
-      listener.on_event(neighbour_event(kSide, nid, closed ? Outcome::AlreadyClosed : Outcome::NotImproved, next.g,
-                                        next.g, me.parent(nid, stamp, offsets)));
+      listener.on_event(on_side(neighbour_event(nid, closed ? Outcome::AlreadyClosed : Outcome::NotImproved, next.g, next.g,
+                                                me.parent(nid, stamp, offsets)),
+                                kSide));
     }
   }
   counters_.opened += opened;
@@ -246,7 +204,7 @@ void BidirectionalSearch::offer_meeting(CellId id, double g_here, const Frontier
   mu_ = candidate;
   mu_key_ = key;
   meeting_cell_ = id;
-  if constexpr (listener_observes<Listener>()) listener.on_event(make_event(EventKind::Meet, side, id, candidate));
+  if constexpr (listener_observes<Listener>()) listener.on_event(on_side(make_event(EventKind::Meet, id, candidate), side));
 }
 
 double BidirectionalSearch::fmin(const Frontier& frontier) const {
@@ -270,7 +228,7 @@ void BidirectionalSearch::check_stop(Listener& listener) {
   if (mu_key_ > bound_key) return;
   if constexpr (listener_observes<Listener>()) {
     const double bound = std::max(fmin(forward_), fmin(backward_));
-    listener.on_event(make_event(EventKind::Stop, Side::Forward, meeting_cell_, mu_, bound));
+    listener.on_event(make_event(EventKind::Stop, meeting_cell_, mu_, bound));
   }
   finish();
 }
@@ -324,5 +282,9 @@ void BidirectionalSearch::finish() {
     mark(backward_.cells[grid_->id(path_[i])], g, dir);
   }
 }
+
+// The two listeners ExpandingSearch (search.h) drives expansions with.
+template void BidirectionalSearch::expand_next(NullListener&);
+template void BidirectionalSearch::expand_next(EventRecorder&);
 
 }  // namespace astar

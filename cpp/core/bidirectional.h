@@ -70,7 +70,7 @@
 
 namespace astar {
 
-class BidirectionalSearch final : public Search {
+class BidirectionalSearch final : public ExpandingSearch<BidirectionalSearch> {
  public:
   explicit BidirectionalSearch(const Grid& grid, const SearchOptions& options = {});
 
@@ -95,12 +95,12 @@ class BidirectionalSearch final : public Search {
   bool runs(Algorithm algorithm) const override { return algorithm == Algorithm::Bidirectional; }
   void resize(std::size_t cells) override;
   void begin() override;
-  void advance(std::vector<Event>* events) override;
-  std::uint64_t advance_many(std::uint64_t count) override;
   void clear_stamps() override;
   CellId stored_parent(CellId id) const override;
 
  private:
+  friend ExpandingSearch<BidirectionalSearch>;
+
   struct Cell {
     double g;             // cost from this side's root (start forward, goal backward)
     std::uint32_t aux;    // heap position while open; expansion step (1-based) once closed

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "grid.h"
+#include "moves.h"
 
 namespace astar {
 
@@ -72,6 +73,30 @@ struct Event {
   double a = NAN, b = NAN, c = NAN;
 };
 
+// Builds an event of `kind` about `cell`; fields its kind does not use keep their defaults.
+inline Event make_event(EventKind kind, CellId cell, double a = NAN, double b = NAN, double c = NAN) {
+  Event event;
+  event.kind = kind;
+  event.cell = cell;
+  event.a = a;
+  event.b = b;
+  event.c = c;
+  return event;
+}
+
+// A Neighbour event: `cell` came to `outcome`; its g before and after; its parent now.
+inline Event neighbour_event(CellId cell, Outcome outcome, double g_before, double g_after, CellId parent) {
+  Event event = make_event(EventKind::Neighbour, cell, g_before, g_after);
+  event.outcome = outcome;
+  event.other = parent;
+  return event;
+}
+
+inline Event on_side(Event event, Side side) {
+  event.side = side;
+  return event;
+}
+
 // A listener receives each event of a step. NullListener declares kObserves = false and
 // searches then build no events at all; a listener may also set kWantsBlocked = false to
 // skip Blocked neighbour reports. Both default to true.
@@ -91,6 +116,16 @@ struct NullListener {
   static constexpr bool kWantsBlocked = false;
   void on_event(const Event&) {}
 };
+
+// Reports the neighbour of (x, y) in direction `dir`, which no legal move reaches, as
+// Blocked: unless it is off the map, or a diagonal where the rule allows none at all.
+template <class Listener>
+void report_blocked(Listener& listener, const Grid& grid, Diagonal diagonal, int x, int y, int dir,
+                    Side side = Side::Forward) {
+  const int nx = x + kDirDx[dir], ny = y + kDirDy[dir];
+  if ((diagonal == Diagonal::Never && is_diagonal(dir)) || !grid.in_bounds(nx, ny)) return;
+  listener.on_event(on_side(neighbour_event(grid.id(nx, ny), Outcome::Blocked, NAN, NAN, kNoCell), side));
+}
 
 // Appends every event to a vector (cleared by the search at the start of each step).
 struct EventRecorder {

@@ -8,27 +8,17 @@ namespace astar {
 
 namespace {
 
-Event make_event(EventKind kind, CellId cell, double a = NAN, double b = NAN, double c = NAN) {
-  Event event;
-  event.kind = kind;
-  event.cell = cell;
-  event.a = a;
-  event.b = b;
-  event.c = c;
-  return event;
-}
-
-Event neighbour_event(CellId cell, Outcome outcome, double g_before, double g_offered, double f_offered,
-                      CellId from) {
-  Event event = make_event(EventKind::Neighbour, cell, g_before, g_offered, f_offered);
-  event.outcome = outcome;
-  event.other = from;
+// IDA*'s neighbour events also carry the f the move offers (c), which says why a cell
+// was pruned; `from` is the expanded cell.
+Event offered_event(CellId cell, Outcome outcome, double g_before, double g_offered, double f_offered, CellId from) {
+  Event event = neighbour_event(cell, outcome, g_before, g_offered, from);
+  event.c = f_offered;
   return event;
 }
 
 }  // namespace
 
-IdaStarSearch::IdaStarSearch(const Grid& grid, const SearchOptions& options) : Search(grid, options) {
+IdaStarSearch::IdaStarSearch(const Grid& grid, const SearchOptions& options) : ExpandingSearch(grid, options) {
   set_grid(grid);
 }
 
@@ -105,26 +95,6 @@ void IdaStarSearch::begin() {
   status_ = Status::Running;
 }
 
-void IdaStarSearch::advance(std::vector<Event>* events) {
-  if (events) {
-    EventRecorder recorder{events};
-    step_once(recorder);
-  } else {
-    NullListener none;
-    step_once(none);
-  }
-}
-
-std::uint64_t IdaStarSearch::advance_many(std::uint64_t count) {
-  NullListener none;
-  std::uint64_t made = 0;
-  while (made < count && status_ == Status::Running) {
-    step_once(none);
-    ++made;
-  }
-  return made;
-}
-
 bool IdaStarSearch::has_next(Frame& frame) {
   const std::uint8_t* const costs = grid_->costs();
   while (frame.todo != 0) {
@@ -140,7 +110,7 @@ bool IdaStarSearch::has_next(Frame& frame) {
 }
 
 template <class Listener>
-void IdaStarSearch::step_once(Listener& listener) {
+void IdaStarSearch::expand_next(Listener& listener) {
   // 1. Pop the frames with nothing left to descend into.
   std::uint64_t popped = 0;
   while (!frames_.empty() && !has_next(frames_.back())) {
@@ -230,10 +200,7 @@ void IdaStarSearch::expand(CellId id, double g, std::uint8_t parent_dir, Listene
     const int dir = std::countr_zero(remaining);
     if constexpr (listener_wants_blocked<Listener>()) {
       if (!(moves & (1u << dir))) {
-        const int nx = x + kDirDx[dir], ny = y + kDirDy[dir];
-        const bool is_move = diagonal != Diagonal::Never || !is_diagonal(dir);
-        if (is_move && grid_->in_bounds(nx, ny))
-          listener.on_event(neighbour_event(grid_->id(nx, ny), Outcome::Blocked, NAN, NAN, NAN, kNoCell));
+        report_blocked(listener, *grid_, diagonal, x, y, dir);
         continue;
       }
     }
@@ -246,7 +213,7 @@ void IdaStarSearch::expand(CellId id, double g, std::uint8_t parent_dir, Listene
     if (seen && next.phase == static_cast<std::uint8_t>(CellPhase::Open)) {
       // On the current path: going there closes a cycle, never part of a cheapest path.
       if constexpr (listener_observes<Listener>())
-        listener.on_event(neighbour_event(nid, Outcome::OnPath, g_before, new_g,
+        listener.on_event(offered_event(nid, Outcome::OnPath, g_before, new_g,
                                           new_g + hp.at(x + kDirDx[dir], y + kDirDy[dir]), id));
       continue;
     }
@@ -259,21 +226,21 @@ void IdaStarSearch::expand(CellId id, double g, std::uint8_t parent_dir, Listene
         next_threshold_ = new_f;
       }
       if constexpr (listener_observes<Listener>())
-        listener.on_event(neighbour_event(nid, Outcome::Pruned, g_before, new_g, new_f, id));
+        listener.on_event(offered_event(nid, Outcome::Pruned, g_before, new_g, new_f, id));
       continue;
     }
     TableEntry& entry = table[nid];
     const bool reached = entry.stamp == table_stamp;
     if (reached && priority_key(new_g) >= priority_key(entry.g)) {
       if constexpr (listener_observes<Listener>())
-        listener.on_event(neighbour_event(nid, Outcome::NotImproved, g_before, new_g, new_f, id));
+        listener.on_event(offered_event(nid, Outcome::NotImproved, g_before, new_g, new_f, id));
       continue;
     }
     if (reached) ++counters_.improved;
     entry = TableEntry{new_g, table_stamp};
     todo = static_cast<std::uint8_t>(todo | (1u << dir));
     if constexpr (listener_observes<Listener>())
-      listener.on_event(neighbour_event(nid, Outcome::Opened, g_before, new_g, new_f, id));
+      listener.on_event(offered_event(nid, Outcome::Opened, g_before, new_g, new_f, id));
   }
 
   frames_.push_back(Frame{id, todo, g});
@@ -293,5 +260,9 @@ void IdaStarSearch::finish(CellId goal, double g) {
   finish_found(goal, g, false);
   for (const Point& p : path_) cells_[grid_->id(p)].phase = static_cast<std::uint8_t>(CellPhase::Path);
 }
+
+// The two listeners ExpandingSearch (search.h) drives expansions with.
+template void IdaStarSearch::expand_next(NullListener&);
+template void IdaStarSearch::expand_next(EventRecorder&);
 
 }  // namespace astar

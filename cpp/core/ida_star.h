@@ -90,7 +90,7 @@
 
 namespace astar {
 
-class IdaStarSearch final : public Search {
+class IdaStarSearch final : public ExpandingSearch<IdaStarSearch> {
  public:
   explicit IdaStarSearch(const Grid& grid, const SearchOptions& options = {});
 
@@ -113,12 +113,12 @@ class IdaStarSearch final : public Search {
   bool runs(Algorithm algorithm) const override { return algorithm == Algorithm::IterativeDeepening; }
   void resize(std::size_t cells) override;
   void begin() override;
-  void advance(std::vector<Event>* events) override;
-  std::uint64_t advance_many(std::uint64_t count) override;
   void clear_stamps() override;
   CellId stored_parent(CellId id) const override;
 
  private:
+  friend ExpandingSearch<IdaStarSearch>;
+
   struct Cell {
     double g;               // the g it was last reached with
     std::uint32_t order;    // the step it was last expanded at
@@ -142,7 +142,7 @@ class IdaStarSearch final : public Search {
   };
 
   template <class Listener>
-  void step_once(Listener& listener);
+  void expand_next(Listener& listener);
   template <class Listener>
   void expand(CellId id, double g, std::uint8_t parent_dir, Listener& listener);
   // Drops the frame's pending directions that were reached more cheaply since it was

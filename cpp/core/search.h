@@ -214,6 +214,41 @@ class Search {
   std::size_t cell_count_ = 0;
 };
 
+// What every search class shares between Search's observed and unobserved steps and its
+// own expansion, which is a template over the listener (so unobserved runs build no
+// events). Derived provides
+//   template <class Listener> void expand_next(Listener&);   one expansion of a running,
+//                                                            current search
+// and befriends this class.
+template <class Derived>
+class ExpandingSearch : public Search {
+ protected:
+  using Search::Search;
+
+  void advance(std::vector<Event>* events) final {
+    if (events) {
+      EventRecorder recorder{events};
+      derived().expand_next(recorder);
+    } else {
+      NullListener none;
+      derived().expand_next(none);
+    }
+  }
+
+  std::uint64_t advance_many(std::uint64_t count) final {
+    NullListener none;
+    std::uint64_t made = 0;
+    while (made < count && status_ == Status::Running) {
+      derived().expand_next(none);
+      ++made;
+    }
+    return made;
+  }
+
+ private:
+  Derived& derived() { return static_cast<Derived&>(*this); }
+};
+
 // The search for `options.algorithm`, over `grid` (which must outlive it).
 std::unique_ptr<Search> make_search(const Grid& grid, const SearchOptions& options);
 

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "movingai.h"
+#include "reference.h"
 #include "search.h"
 
 namespace astar {
@@ -34,14 +35,6 @@ constexpr double kTolerance = 0.01;
 constexpr std::size_t kSharedSampleSize = 40;
 constexpr std::size_t kIdaMaxCells = 64 * 64;
 
-std::optional<std::string> read_text(const fs::path& path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return std::nullopt;
-  std::ostringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
-
 std::vector<fs::path> scen_files_in(const fs::path& folder) {
   std::vector<fs::path> files;
   std::error_code ec;
@@ -54,7 +47,7 @@ std::vector<fs::path> scen_files_in(const fs::path& folder) {
 
 // Runs the queries at indices 0, stride, 2 * stride, ... of one .scen file.
 void check_scenario_file(const fs::path& scen_path, std::size_t stride) {
-  const std::optional<std::string> scen_text = read_text(scen_path);
+  const std::optional<std::string> scen_text = reference::read_text(scen_path.string());
   ASSERT_TRUE(scen_text) << "cannot read " << scen_path;
   const Parsed<Scenario> scenario = read_scenario(*scen_text);
   ASSERT_TRUE(scenario) << scen_path << ": " << scenario.error.message;
@@ -63,7 +56,7 @@ void check_scenario_file(const fs::path& scen_path, std::size_t stride) {
   std::optional<Grid> grid;
   std::string map_path;
   for (const std::string& candidate : candidate_map_paths(scen_path.string(), *scenario.value)) {
-    const std::optional<std::string> map_text = read_text(candidate);
+    const std::optional<std::string> map_text = reference::read_text(candidate);
     if (!map_text) continue;
     Parsed<Grid> parsed = read_map(*map_text);
     ASSERT_TRUE(parsed) << candidate << ": " << parsed.error.message;
@@ -129,7 +122,7 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, BundledScenarioFile, ::testing::ValuesIn(scen
 class SharedScenarioFile : public ::testing::TestWithParam<fs::path> {};
 
 TEST_P(SharedScenarioFile, EveryOptimalAlgorithmFindsTheOptimalLengthOfASample) {
-  const std::optional<std::string> text = read_text(GetParam());
+  const std::optional<std::string> text = reference::read_text(GetParam().string());
   ASSERT_TRUE(text);
   const Parsed<Scenario> scenario = read_scenario(*text);
   ASSERT_TRUE(scenario) << GetParam() << ": " << scenario.error.message;

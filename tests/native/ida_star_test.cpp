@@ -23,89 +23,12 @@
 #include <vector>
 
 #include "movingai.h"
+#include "reference.h"
 
 namespace astar {
 namespace {
 
-// ---------------------------------------------------------------------------------------
-// Reference: the move rules and Dijkstra, written out independently of moves.h's tables.
-
-struct MoveRules {
-  Diagonal diagonal;
-  CostModel model;
-};
-
-double straight_length(CostModel model) { return model == CostModel::Integer ? 10.0 : 1.0; }
-double diagonal_length(CostModel model) { return model == CostModel::Integer ? 14.0 : std::sqrt(2.0); }
-
-bool walkable(const Grid& grid, int x, int y) { return grid.in_bounds(x, y) && grid.passable(grid.id(x, y)); }
-
-// The cost of the move a -> b, or nullopt when it is not a legal move.
-std::optional<double> move_cost(const Grid& grid, MoveRules rules, Point a, Point b) {
-  const int dx = b.x - a.x, dy = b.y - a.y;
-  if ((dx == 0 && dy == 0) || std::abs(dx) > 1 || std::abs(dy) > 1) return std::nullopt;
-  if (!walkable(grid, a.x, a.y) || !walkable(grid, b.x, b.y)) return std::nullopt;
-  const double terrain = grid.cost(grid.id(b));
-  if (dx == 0 || dy == 0) return straight_length(rules.model) * terrain;
-  const int free_sides = walkable(grid, a.x + dx, a.y) + walkable(grid, a.x, a.y + dy);
-  switch (rules.diagonal) {
-    case Diagonal::Never: return std::nullopt;
-    case Diagonal::Always: break;
-    case Diagonal::IfAtMostOneObstacle:
-      if (free_sides < 1) return std::nullopt;
-      break;
-    case Diagonal::OnlyWhenNoObstacles:
-      if (free_sides < 2) return std::nullopt;
-      break;
-  }
-  return diagonal_length(rules.model) * terrain;
-}
-
-// The cheapest cost from start to goal, nullopt when unreachable (or an end is a wall).
-std::optional<double> dijkstra(const Grid& grid, MoveRules rules, Point start, Point goal) {
-  if (!walkable(grid, start.x, start.y) || !walkable(grid, goal.x, goal.y)) return std::nullopt;
-  std::vector<double> dist(grid.cell_count(), INFINITY);
-  using Item = std::pair<double, CellId>;
-  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
-  dist[grid.id(start)] = 0;
-  queue.push({0.0, grid.id(start)});
-  while (!queue.empty()) {
-    const auto [d, id] = queue.top();
-    queue.pop();
-    if (d > dist[id]) continue;
-    const Point p = grid.point(id);
-    if (p == goal) return d;
-    for (int dy = -1; dy <= 1; ++dy)
-      for (int dx = -1; dx <= 1; ++dx) {
-        const Point q{p.x + dx, p.y + dy};
-        const std::optional<double> cost = move_cost(grid, rules, p, q);
-        if (!cost) continue;
-        const CellId qid = grid.id(q);
-        if (d + *cost < dist[qid]) {
-          dist[qid] = d + *cost;
-          queue.push({dist[qid], qid});
-        }
-      }
-  }
-  return std::nullopt;
-}
-
-// Checks that the path runs from start to goal by legal moves and returns its summed cost.
-double checked_path_cost(const Grid& grid, MoveRules rules, const std::vector<Point>& path, Point start, Point goal) {
-  EXPECT_FALSE(path.empty());
-  if (path.empty()) return NAN;
-  EXPECT_EQ(path.front(), start);
-  EXPECT_EQ(path.back(), goal);
-  double total = 0;
-  for (std::size_t i = 1; i < path.size(); ++i) {
-    const std::optional<double> cost = move_cost(grid, rules, path[i - 1], path[i]);
-    EXPECT_TRUE(cost) << "illegal move " << i << ": (" << path[i - 1].x << "," << path[i - 1].y << ") -> ("
-                      << path[i].x << "," << path[i].y << ")";
-    if (!cost) return NAN;
-    total += *cost;
-  }
-  return total;
-}
+using namespace reference;
 
 SearchOptions ida_options(Diagonal diagonal, CostModel model, std::optional<Heuristic> heuristic = {},
                           std::uint64_t cap = 0) {
@@ -124,103 +47,6 @@ SearchOptions ida_options(Diagonal diagonal, CostModel model, std::optional<Heur
 std::vector<Heuristic> admissible_heuristics(Diagonal diagonal) {
   if (diagonal == Diagonal::Never) return {Heuristic::Manhattan, Heuristic::Octile, Heuristic::Euclidean, Heuristic::Chebyshev};
   return {Heuristic::Octile, Heuristic::Euclidean, Heuristic::Chebyshev};
-}
-
-constexpr std::array<Diagonal, 4> kAllRules = {Diagonal::Never, Diagonal::Always, Diagonal::IfAtMostOneObstacle,
-                                               Diagonal::OnlyWhenNoObstacles};
-constexpr std::array<CostModel, 2> kAllModels = {CostModel::Exact, CostModel::Integer};
-
-Grid random_grid(std::mt19937& rng, int max_side, bool terrain) {
-  std::uniform_int_distribution<int> side(1, max_side);
-  Grid grid(side(rng), side(rng));
-  const double wall_chance = std::uniform_real_distribution<double>(0.0, 0.45)(rng);
-  // Sometimes the cheapest terrain is above 1, which the heuristics must scale by.
-  const int lowest = terrain ? std::uniform_int_distribution<int>(1, 3)(rng) : 1;
-  std::uniform_real_distribution<double> unit(0.0, 1.0);
-  std::uniform_int_distribution<int> cost(lowest, 9);
-  for (CellId id = 0; id < grid.cell_count(); ++id)
-    grid.set_cost(id, unit(rng) < wall_chance ? kWall : static_cast<std::uint8_t>(terrain ? cost(rng) : 1));
-  return grid;
-}
-
-Point random_point(std::mt19937& rng, const Grid& grid) {
-  return {std::uniform_int_distribution<int>(0, grid.width() - 1)(rng),
-          std::uniform_int_distribution<int>(0, grid.height() - 1)(rng)};
-}
-
-// ---------------------------------------------------------------------------------------
-// Snapshots: everything an observer can read, for comparing two ways of reaching a state.
-
-struct Snapshot {
-  Status status;
-  std::uint64_t expanded, opened, improved, max_open;
-  std::size_t open_size;
-  std::vector<Point> path;
-  double cost;
-  double threshold, iteration;
-  // Per channel, per cell: whether it belongs to the search, and its bits if it does.
-  std::vector<std::vector<std::pair<bool, std::uint64_t>>> channels;
-};
-
-std::uint64_t read_bits(const Channel& channel, std::size_t i) {
-  const unsigned char* at = static_cast<const unsigned char*>(channel.data) + i * channel.stride;
-  std::uint64_t bits = 0;
-  const std::size_t size = channel.type == ChannelType::U8    ? 1
-                           : channel.type == ChannelType::U16 ? 2
-                           : channel.type == ChannelType::U32 ? 4
-                                                              : 8;
-  std::memcpy(&bits, at, size);
-  return bits;
-}
-
-Snapshot snapshot(const Search& search) {
-  Snapshot s;
-  s.status = search.status();
-  const Counters& c = search.counters();
-  s.expanded = c.expanded;
-  s.opened = c.opened;
-  s.improved = c.improved;
-  s.max_open = c.max_open;
-  s.open_size = search.open_size();
-  s.path = search.path();
-  s.cost = search.path_cost();
-  s.threshold = search.progress().threshold;
-  s.iteration = search.progress().iteration;
-  const std::size_t cells = search.grid().cell_count();
-  for (const Channel& channel : search.channels()) {
-    std::vector<std::pair<bool, std::uint64_t>> values(cells);
-    for (std::size_t i = 0; i < cells; ++i) {
-      const bool mine = channel.stamp == nullptr || channel.stamp[i * channel.stamp_stride / 2] == search.stamp();
-      values[i] = {mine, mine ? read_bits(channel, i) : 0};
-    }
-    s.channels.push_back(std::move(values));
-  }
-  return s;
-}
-
-bool same_double(double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; }
-
-void expect_same(const Snapshot& a, const Snapshot& b, const std::string& where) {
-  EXPECT_EQ(a.status, b.status) << where;
-  EXPECT_EQ(a.expanded, b.expanded) << where;
-  EXPECT_EQ(a.opened, b.opened) << where;
-  EXPECT_EQ(a.improved, b.improved) << where;
-  EXPECT_EQ(a.max_open, b.max_open) << where;
-  EXPECT_EQ(a.open_size, b.open_size) << where;
-  EXPECT_EQ(a.path, b.path) << where;
-  EXPECT_TRUE(same_double(a.cost, b.cost)) << where;
-  EXPECT_TRUE(same_double(a.threshold, b.threshold)) << where;
-  EXPECT_TRUE(same_double(a.iteration, b.iteration)) << where;
-  ASSERT_EQ(a.channels.size(), b.channels.size()) << where;
-  for (std::size_t k = 0; k < a.channels.size(); ++k) EXPECT_TRUE(a.channels[k] == b.channels[k]) << where << " channel " << k;
-}
-
-std::optional<std::string> read_text(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return std::nullopt;
-  std::ostringstream text;
-  text << file.rdbuf();
-  return text.str();
 }
 
 // A cap far above anything these small maps need: a run that reaches it is a bug (a loop
@@ -256,23 +82,13 @@ TEST(IdaStarRandom, CostEqualsDijkstraUnderEveryRuleModelAndTerrain) {
               grid.set_cost(grid.id(round % 8 == 0 ? start : goal), kWall);
               ++on_wall;
             }
-            const std::optional<double> expected = dijkstra(grid, rules, start, goal);
-            ASSERT_TRUE(search.reset(start, goal));
-            search.run();
-            expanded += search.counters().expanded;
             const std::string where = "map " + std::to_string(maps) + " query " + std::to_string(query);
-            if (!expected) {
-              EXPECT_EQ(search.status(), Status::NoPath) << where;
-              EXPECT_TRUE(search.path().empty()) << where;
+            const bool path = expect_matches_reference(search, grid, rules, start, goal, where);
+            expanded += search.counters().expanded;
+            if (!path) {
               ++no_path;
               continue;
             }
-            ASSERT_EQ(search.status(), Status::Found) << where;
-            EXPECT_NEAR(search.path_cost(), *expected, 1e-9 * (1 + *expected)) << where;
-            EXPECT_NEAR(checked_path_cost(grid, rules, search.path(), start, goal), search.path_cost(),
-                        1e-9 * (1 + *expected))
-                << where;
-            for (const Point& p : search.path()) EXPECT_EQ(search.phase(grid.id(p)), CellPhase::Path) << where;
             ++found;
             if (start == goal) ++same_point;
           }
@@ -426,26 +242,7 @@ TEST(IdaStarStepping, StepsRunAndReplayAgreeExactly) {
     Grid grid = random_grid(rng, 10, round % 3 != 0);
     const Point start = random_point(rng, grid), goal = random_point(rng, grid);
     IdaStarSearch search(grid, ida_options(diagonal, model, {}, kSafetyCap));
-    ASSERT_TRUE(search.reset(start, goal));
-    std::vector<Snapshot> after;  // after[k] = the state after k steps
-    after.push_back(snapshot(search));
-    std::vector<Event> events;
-    while (search.step(events)) {
-      after.push_back(snapshot(search));
-      ASSERT_LT(after.size(), 5000u) << "keep this test's maps small";
-    }
-    const Snapshot stepped = after.back();
-
-    ASSERT_TRUE(search.reset(start, goal));
-    search.run();
-    expect_same(snapshot(search), stepped, "run, round " + std::to_string(round));
-
-    for (std::size_t k : {std::size_t{0}, std::size_t{1}, after.size() / 3, after.size() / 2, after.size() - 1}) {
-      if (k >= after.size()) continue;  // an end on a wall: NoPath before any step
-      ASSERT_TRUE(search.reset(start, goal));
-      EXPECT_EQ(search.run_steps(k), k);
-      expect_same(snapshot(search), after[k], "replay " + std::to_string(k) + ", round " + std::to_string(round));
-    }
+    expect_replays_exactly(search, start, goal, "round " + std::to_string(round));
   }
 }
 
@@ -502,38 +299,6 @@ TEST(IdaStarCap, UnreachableGoalGivesUpUnderTheCapAndEndsNoPathWithoutIt) {
   ASSERT_TRUE(full.reset({0, 0}, {11, 11}));
   full.run();
   EXPECT_EQ(full.status(), Status::NoPath);
-}
-
-// The arena map's queries under the benchmark's rule with exact costs: IDA* finds every
-// published optimal length. The total expansions are printed: IDA* re-expands cells once
-// per iteration, which is the point of showing it.
-TEST(IdaStarMovingAi, MatchesEveryArenaQuery) {
-  const std::string folder = std::string(ASTAR_FIXTURES_DIR) + "/movingai/";
-  const std::optional<std::string> map_text = read_text(folder + "arena.map");
-  const std::optional<std::string> scen_text = read_text(folder + "arena.map.scen");
-  ASSERT_TRUE(map_text && scen_text);
-  const Parsed<Grid> grid = read_map(*map_text);
-  const Parsed<Scenario> scenario = read_scenario(*scen_text);
-  ASSERT_TRUE(grid && scenario);
-  IdaStarSearch search(*grid.value, ida_options(Diagonal::OnlyWhenNoObstacles, CostModel::Exact, {}, 50'000'000));
-  std::uint64_t expanded = 0, most = 0;
-  for (const ScenarioQuery& q : scenario.value->queries) {
-    ASSERT_TRUE(search.reset(q.start, q.goal));
-    search.run();
-    const std::string where = "(" + std::to_string(q.start.x) + "," + std::to_string(q.start.y) + ") -> (" +
-                              std::to_string(q.goal.x) + "," + std::to_string(q.goal.y) + ")";
-    expanded += search.counters().expanded;
-    most = std::max<std::uint64_t>(most, search.counters().expanded);
-    if (q.optimal < 0) {
-      EXPECT_EQ(search.status(), Status::NoPath) << where;
-      continue;
-    }
-    ASSERT_EQ(search.status(), Status::Found) << where;
-    EXPECT_NEAR(search.path_cost(), q.optimal, 0.01) << where;
-  }
-  std::printf("[ info     ] arena: %zu queries, %llu expansions in all, at most %llu for one query\n",
-              scenario.value->queries.size(), static_cast<unsigned long long>(expanded),
-              static_cast<unsigned long long>(most));
 }
 
 }  // namespace

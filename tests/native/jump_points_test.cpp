@@ -20,6 +20,7 @@
 #include "jump_points.h"
 #include "moves.h"
 #include "movingai.h"
+#include "reference.h"
 
 #ifndef ASTAR_FIXTURES_DIR
 #define ASTAR_FIXTURES_DIR "tests/fixtures"
@@ -288,36 +289,13 @@ std::vector<Point> free_cells(const Grid& grid) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Test-local searches: Dijkstra over moves.h's rules, and JPS over the scanner.
+// Test-local searches: Dijkstra (reference.h), and JPS over the scanner.
 
 constexpr double kUnreachable = -1.0;
 
+// Dijkstra from the move rules themselves (reference.h), not from moves.h's tables.
 double dijkstra_cost(const Grid& grid, Diagonal rule, Point start, Point goal) {
-  if (!grid.passable(grid.id(start)) || !grid.passable(grid.id(goal))) return kUnreachable;
-  std::vector<double> dist(grid.cell_count(), std::numeric_limits<double>::infinity());
-  using Item = std::pair<double, CellId>;
-  std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
-  dist[grid.id(start)] = 0;
-  open.push({0, grid.id(start)});
-  const CellId target = grid.id(goal);
-  while (!open.empty()) {
-    const auto [d, id] = open.top();
-    open.pop();
-    if (d > dist[id]) continue;
-    if (id == target) return d;
-    const Point p = grid.point(id);
-    const std::uint8_t moves = allowed_moves(rule, grid.neighbour_mask(id));
-    for (int dir = 0; dir < kDirectionCount; ++dir) {
-      if (!(moves & (1u << dir))) continue;
-      const CellId n = grid.id(p.x + kDirDx[dir], p.y + kDirDy[dir]);
-      const double nd = d + kDirLength[dir];
-      if (nd < dist[n]) {
-        dist[n] = nd;
-        open.push({nd, n});
-      }
-    }
-  }
-  return kUnreachable;
+  return reference::dijkstra(grid, {rule, CostModel::Exact}, start, goal).value_or(kUnreachable);
 }
 
 double heuristic(Diagonal rule, Point a, Point b) {
@@ -615,20 +593,13 @@ TEST(JumpScannerPrepare, WalkableCellsMatchTheGridAfterEveryRebuild) {
 // ---------------------------------------------------------------------------------------
 // Moving AI: the benchmark's rule is only-when-no-obstacles with octile costs.
 
-std::string read_text(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  std::ostringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
-
 TEST(JumpScannerMovingAi, JpsMatchesEveryPublishedOptimalLengthOfTheFixtureMaps) {
   JumpScanner scanner;
   for (const std::string name : {"arena", "den312d", "ht_chantry"}) {
     const std::string base = std::string(ASTAR_FIXTURES_DIR) + "/movingai/" + name;
-    const Parsed<Grid> map = read_map(read_text(base + ".map"));
+    const Parsed<Grid> map = read_map(reference::read_text(base + ".map").value_or(""));
     ASSERT_TRUE(map) << base << ": " << map.error.message;
-    const Parsed<Scenario> scen = read_scenario(read_text(base + ".map.scen"));
+    const Parsed<Scenario> scen = read_scenario(reference::read_text(base + ".map.scen").value_or(""));
     ASSERT_TRUE(scen) << base << ": " << scen.error.message;
     ASSERT_FALSE(scen.value->queries.empty());
     for (const ScenarioQuery& q : scen.value->queries) {

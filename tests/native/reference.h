@@ -1,0 +1,256 @@
+// Test support for the search tests: a reference Dijkstra written from the move rules
+// themselves rather than from moves.h's tables or any search of the core, so that a wrong
+// table or a wrong search cannot agree with itself; random maps; and snapshots of
+// everything an observer can read of a search, for comparing two ways of reaching a state
+// (stepping k times, or resetting and replaying k steps).
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <cmath>
+#include <functional>
+#include <optional>
+#include <queue>
+#include <random>
+#include <utility>
+#include <vector>
+
+#include "grid.h"
+#include "options.h"
+#include "search.h"
+
+namespace astar::reference {
+
+struct MoveRules {
+  Diagonal diagonal;
+  CostModel model;
+};
+
+inline double straight_length(CostModel model) { return model == CostModel::Integer ? 10.0 : 1.0; }
+inline double diagonal_length(CostModel model) { return model == CostModel::Integer ? 14.0 : std::sqrt(2.0); }
+
+inline bool walkable(const Grid& grid, int x, int y) { return grid.in_bounds(x, y) && grid.passable(grid.id(x, y)); }
+
+// The cost of the move a -> b, or nullopt when it is not a legal move.
+inline std::optional<double> move_cost(const Grid& grid, MoveRules rules, Point a, Point b) {
+  const int dx = b.x - a.x, dy = b.y - a.y;
+  if ((dx == 0 && dy == 0) || std::abs(dx) > 1 || std::abs(dy) > 1) return std::nullopt;
+  if (!walkable(grid, a.x, a.y) || !walkable(grid, b.x, b.y)) return std::nullopt;
+  const double terrain = grid.cost(grid.id(b));
+  if (dx == 0 || dy == 0) return straight_length(rules.model) * terrain;
+  const int free_sides = walkable(grid, a.x + dx, a.y) + walkable(grid, a.x, a.y + dy);
+  switch (rules.diagonal) {
+    case Diagonal::Never: return std::nullopt;
+    case Diagonal::Always: break;
+    case Diagonal::IfAtMostOneObstacle:
+      if (free_sides < 1) return std::nullopt;
+      break;
+    case Diagonal::OnlyWhenNoObstacles:
+      if (free_sides < 2) return std::nullopt;
+      break;
+  }
+  return diagonal_length(rules.model) * terrain;
+}
+
+// The cheapest cost from start to goal, nullopt when unreachable (or an end is a wall).
+inline std::optional<double> dijkstra(const Grid& grid, MoveRules rules, Point start, Point goal) {
+  if (!walkable(grid, start.x, start.y) || !walkable(grid, goal.x, goal.y)) return std::nullopt;
+  std::vector<double> dist(grid.cell_count(), INFINITY);
+  using Item = std::pair<double, CellId>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
+  dist[grid.id(start)] = 0;
+  queue.push({0.0, grid.id(start)});
+  while (!queue.empty()) {
+    const auto [d, id] = queue.top();
+    queue.pop();
+    if (d > dist[id]) continue;
+    const Point p = grid.point(id);
+    if (p == goal) return d;
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx) {
+        const Point q{p.x + dx, p.y + dy};
+        const std::optional<double> cost = move_cost(grid, rules, p, q);
+        if (!cost) continue;
+        const CellId qid = grid.id(q);
+        if (d + *cost < dist[qid]) {
+          dist[qid] = d + *cost;
+          queue.push({dist[qid], qid});
+        }
+      }
+  }
+  return std::nullopt;
+}
+
+// Checks that the path runs from start to goal by legal moves and returns its summed cost.
+inline double checked_path_cost(const Grid& grid, MoveRules rules, const std::vector<Point>& path, Point start, Point goal) {
+  EXPECT_FALSE(path.empty());
+  if (path.empty()) return NAN;
+  EXPECT_EQ(path.front(), start);
+  EXPECT_EQ(path.back(), goal);
+  double total = 0;
+  for (std::size_t i = 1; i < path.size(); ++i) {
+    const std::optional<double> cost = move_cost(grid, rules, path[i - 1], path[i]);
+    EXPECT_TRUE(cost) << "illegal move " << i << ": (" << path[i - 1].x << "," << path[i - 1].y << ") -> ("
+                      << path[i].x << "," << path[i].y << ")";
+    if (!cost) return NAN;
+    total += *cost;
+  }
+  return total;
+}
+
+inline constexpr std::array<Diagonal, 4> kAllRules = {Diagonal::Never, Diagonal::Always, Diagonal::IfAtMostOneObstacle,
+                                               Diagonal::OnlyWhenNoObstacles};
+inline constexpr std::array<CostModel, 2> kAllModels = {CostModel::Exact, CostModel::Integer};
+
+inline Grid random_grid(std::mt19937& rng, int max_side, bool terrain) {
+  std::uniform_int_distribution<int> side(1, max_side);
+  Grid grid(side(rng), side(rng));
+  const double wall_chance = std::uniform_real_distribution<double>(0.0, 0.45)(rng);
+  // Sometimes the cheapest terrain is above 1, which the heuristics must scale by.
+  const int lowest = terrain ? std::uniform_int_distribution<int>(1, 3)(rng) : 1;
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  std::uniform_int_distribution<int> cost(lowest, 9);
+  for (CellId id = 0; id < grid.cell_count(); ++id)
+    grid.set_cost(id, unit(rng) < wall_chance ? kWall : static_cast<std::uint8_t>(terrain ? cost(rng) : 1));
+  return grid;
+}
+
+inline Point random_point(std::mt19937& rng, const Grid& grid) {
+  return {std::uniform_int_distribution<int>(0, grid.width() - 1)(rng),
+          std::uniform_int_distribution<int>(0, grid.height() - 1)(rng)};
+}
+
+// Runs the search from start to goal and checks it against the reference: NoPath exactly
+// when Dijkstra finds no path; otherwise Dijkstra's cost, along a legal path whose move
+// costs add up to it, every cell of it marked Path. Returns whether a path was found.
+inline bool expect_matches_reference(Search& search, const Grid& grid, MoveRules rules, Point start, Point goal,
+                                     const std::string& where) {
+  const std::optional<double> expected = dijkstra(grid, rules, start, goal);
+  EXPECT_TRUE(search.reset(start, goal)) << where;
+  search.run();
+  if (!expected) {
+    EXPECT_EQ(search.status(), Status::NoPath) << where;
+    EXPECT_TRUE(search.path().empty()) << where;
+    return false;
+  }
+  EXPECT_EQ(search.status(), Status::Found) << where;
+  const double tolerance = 1e-9 * (1 + *expected);
+  EXPECT_NEAR(search.path_cost(), *expected, tolerance) << where;
+  EXPECT_NEAR(checked_path_cost(grid, rules, search.path(), start, goal), search.path_cost(), tolerance) << where;
+  for (const Point& p : search.path()) EXPECT_EQ(search.phase(grid.id(p)), CellPhase::Path) << where;
+  return true;
+}
+
+inline std::optional<std::string> read_text(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return std::nullopt;
+  std::ostringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+// ---------------------------------------------------------------------------------------
+// Snapshots
+
+struct Snapshot {
+  Status status;
+  std::uint64_t expanded, opened, improved, max_open;
+  std::size_t open_size;
+  std::vector<Point> path;
+  double cost;
+  Progress progress;
+  // Per channel, per cell: whether it belongs to the search, and its bits if it does.
+  std::vector<std::vector<std::pair<bool, std::uint64_t>>> channels;
+};
+
+inline std::uint64_t read_bits(const Channel& channel, std::size_t i) {
+  const unsigned char* at = static_cast<const unsigned char*>(channel.data) + i * channel.stride;
+  std::uint64_t bits = 0;
+  const std::size_t size = channel.type == ChannelType::U8    ? 1
+                           : channel.type == ChannelType::U16 ? 2
+                           : channel.type == ChannelType::U32 ? 4
+                                                              : 8;
+  std::memcpy(&bits, at, size);
+  return bits;
+}
+
+inline Snapshot snapshot(const Search& search) {
+  Snapshot s;
+  s.status = search.status();
+  const Counters& c = search.counters();
+  s.expanded = c.expanded;
+  s.opened = c.opened;
+  s.improved = c.improved;
+  s.max_open = c.max_open;
+  s.open_size = search.open_size();
+  s.path = search.path();
+  s.cost = search.path_cost();
+  s.progress = search.progress();
+  const std::size_t cells = search.grid().cell_count();
+  for (const Channel& channel : search.channels()) {
+    std::vector<std::pair<bool, std::uint64_t>> values(cells);
+    for (std::size_t i = 0; i < cells; ++i) {
+      if (channel.stamp == nullptr) {
+        // A channel without stamps holds stamps itself ("scanned"): what counts is whether
+        // the value is this search's.
+        values[i] = {read_bits(channel, i) == search.stamp(), 0};
+        continue;
+      }
+      const bool mine = channel.stamp[i * channel.stamp_stride / 2] == search.stamp();
+      values[i] = {mine, mine ? read_bits(channel, i) : 0};
+    }
+    s.channels.push_back(std::move(values));
+  }
+  return s;
+}
+
+inline bool same_double(double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; }
+
+inline void expect_same(const Snapshot& a, const Snapshot& b, const std::string& where) {
+  EXPECT_EQ(a.status, b.status) << where;
+  EXPECT_EQ(a.expanded, b.expanded) << where;
+  EXPECT_EQ(a.opened, b.opened) << where;
+  EXPECT_EQ(a.improved, b.improved) << where;
+  EXPECT_EQ(a.max_open, b.max_open) << where;
+  EXPECT_EQ(a.open_size, b.open_size) << where;
+  EXPECT_EQ(a.path, b.path) << where;
+  EXPECT_TRUE(same_double(a.cost, b.cost)) << where;
+  EXPECT_TRUE(same_double(a.progress.threshold, b.progress.threshold)) << where;
+  EXPECT_TRUE(same_double(a.progress.iteration, b.progress.iteration)) << where;
+  EXPECT_TRUE(same_double(a.progress.meeting_cost, b.progress.meeting_cost)) << where;
+  EXPECT_EQ(a.progress.meeting_cell, b.progress.meeting_cell) << where;
+  ASSERT_EQ(a.channels.size(), b.channels.size()) << where;
+  for (std::size_t k = 0; k < a.channels.size(); ++k) EXPECT_TRUE(a.channels[k] == b.channels[k]) << where << " channel " << k;
+}
+
+// Steps the search from start to goal to its end, keeping the state after every step; then
+// checks that running flat out reaches the same end, and that a reset followed by k
+// unobserved steps restores exactly the state after k observed steps (the page's step
+// back), for a few k. The search may first have run something else: reset must hide it.
+inline void expect_replays_exactly(Search& search, Point start, Point goal, const std::string& where,
+                                   std::size_t max_steps = 5000) {
+  ASSERT_TRUE(search.reset(start, goal)) << where;
+  std::vector<Snapshot> after;  // after[k] = the state after k steps
+  after.push_back(snapshot(search));
+  std::vector<Event> events;
+  while (search.step(events)) {
+    after.push_back(snapshot(search));
+    ASSERT_LT(after.size(), max_steps) << where << ": keep this test's maps small";
+  }
+  ASSERT_TRUE(search.reset(start, goal));
+  search.run();
+  expect_same(snapshot(search), after.back(), where + ", run");
+  for (std::size_t k : {std::size_t{0}, std::size_t{1}, after.size() / 3, after.size() / 2, after.size() - 1}) {
+    if (k >= after.size()) continue;  // an end on a wall: NoPath before any step
+    ASSERT_TRUE(search.reset(start, goal));
+    EXPECT_EQ(search.run_steps(k), k) << where;
+    expect_same(snapshot(search), after[k], where + ", replay " + std::to_string(k));
+  }
+}
+
+}  // namespace astar::reference
