@@ -252,7 +252,7 @@ describe('astar scen', () => {
       compared += 1;
     }
     expect(ratios / compared).toBeLessThan(1);
-    expect(astar('scen', SCENARIO, '--algorithm', 'theta').stdout).toMatch(/any-angle: +cost 0\.\d+ of the file's optimal/);
+    expect(astar('scen', SCENARIO, '--algorithm', 'theta').stdout).toMatch(/any-angle: +cost 0\.\d+ of the file's optimal .*; 0 of \d+ longer than it \(beyond 0\.01\)/);
   });
 
   it('counts 10 and 14 with --costs 10-14, and does not compare with the file\'s exact lengths', () => {
