@@ -55,7 +55,8 @@ struct CellState {
   std::uint32_t aux;      // heap position while open; expansion order (1-based) once closed
   std::uint16_t stamp;    // equals Search::stamp() when the cell belongs to this search
   std::uint8_t phase;     // CellPhase
-  std::uint8_t parent;    // grid moves: direction of the move that reached this cell, kNoDirection at start
+  std::uint8_t parent;    // grid moves: direction of the move that reached this cell; jumps: of the jump
+                          // that reached it (the parent itself is in parent_ids_); kNoDirection at start
 };
 static_assert(sizeof(CellState) == 16, "search state must stay at 16 bytes per cell");
 
@@ -109,9 +110,10 @@ class BestFirstSearch final : public ExpandingSearch<BestFirstSearch<Moves>> {
   template <class Listener>
   void expand_any_angle(CellId id, int x, int y, double g, Listener& listener);
   // Offers the cell nid = (nx, ny) a path of cost new_g through `parent` (jumps and
-  // any-angle searches).
+  // any-angle searches); `arrival` is the direction of a jump into it (kNoDirection for
+  // any-angle moves), which its own expansion prunes by.
   template <class Listener>
-  void relax(CellId nid, int nx, int ny, double new_g, CellId parent, Listener& listener);
+  void relax(CellId nid, int nx, int ny, double new_g, CellId parent, std::uint8_t arrival, Listener& listener);
 
   ASTAR_HOT double f_value(double g, double h) const;
   ASTAR_HOT std::uint64_t open_key(double g, double h, std::uint64_t expansion, int dir);

@@ -47,15 +47,6 @@ struct JumpEvents {
 };
 
 
-// The direction of the line from (px, py) to (x, y), which is straight or diagonal for
-// jump point search's parents.
-inline std::uint8_t direction_towards(int px, int py, int x, int y) {
-  const int dx = (x > px) - (x < px), dy = (y > py) - (y < py);
-  for (int dir = 0; dir < kDirectionCount; ++dir)
-    if (kDirDx[dir] == dx && kDirDy[dir] == dy) return static_cast<std::uint8_t>(dir);
-  return kNoDirection;
-}
-
 }  // namespace detail
 
 template <class Moves>
@@ -283,14 +274,15 @@ void BestFirstSearch<Moves>::expand_grid_moves(CellId id, int x, int y, double g
 
 template <class Moves>
 template <class Listener>
-void BestFirstSearch<Moves>::relax(CellId nid, int nx, int ny, double new_g, CellId parent, Listener& listener) {
+void BestFirstSearch<Moves>::relax(CellId nid, int nx, int ny, double new_g, CellId parent, std::uint8_t arrival,
+                                   Listener& listener) {
   CellState& next = cells_[nid];
   Outcome outcome;
   double old_g = NAN;
   if (next.stamp != stamp_) {
     next.stamp = stamp_;
     next.g = new_g;
-    next.parent = kNoDirection;
+    next.parent = arrival;
     next.phase = static_cast<std::uint8_t>(CellPhase::Open);
     parent_ids_[nid] = parent;
     open_.push(make_entry(open_key(new_g, heuristic_.at(nx, ny), 0, 0), new_g, nid));
@@ -299,6 +291,7 @@ void BestFirstSearch<Moves>::relax(CellId nid, int nx, int ny, double new_g, Cel
   } else if (next.phase == static_cast<std::uint8_t>(CellPhase::Open) && new_g < next.g - 1e-9 * next.g) {
     old_g = next.g;
     next.g = new_g;
+    next.parent = arrival;
     parent_ids_[nid] = parent;
     open_.decrease(next.aux, make_entry(open_key(new_g, heuristic_.at(nx, ny), 0, 0), new_g, nid));
     ++counters_.improved;
@@ -314,17 +307,13 @@ template <class Moves>
 template <class Listener>
 void BestFirstSearch<Moves>::expand_jumps(CellId id, int x, int y, double g, Listener& listener) {
   if constexpr (std::is_same_v<Moves, JumpMoves>) {
-    const CellId parent = parent_ids_[id];
-    std::uint8_t travel = kNoDirection;
-    if (parent != kNoCell) {
-      const Point p = grid_->point(parent);
-      travel = detail::direction_towards(p.x, p.y, x, y);
-    }
+    // The direction of the jump that reached this cell (kNoDirection at the start).
+    const std::uint8_t travel = cells_[id].parent;
     const double unit = uniform_cost_;
     auto found = [&](int dir, std::uint32_t steps) {
       const int nx = x + static_cast<int>(steps) * kDirDx[dir], ny = y + static_cast<int>(steps) * kDirDy[dir];
       relax(id + static_cast<CellId>(static_cast<int>(steps) * neighbour_offset_[dir]), nx, ny, g + steps * lengths_[dir] * unit, id,
-            listener);
+            static_cast<std::uint8_t>(dir), listener);
     };
     if (listener_observes<Listener>() || tracing_) {
       detail::JumpEvents<Listener> report{listener, *grid_, tracing_ ? scanned_.data() : nullptr, stamp_};
@@ -357,7 +346,7 @@ void BestFirstSearch<Moves>::expand_any_angle(CellId id, int x, int y, double g,
     const CellId nid = grid.id(nx, ny);
     // Closed cells are final; a line of sight to them would change nothing.
     if (cells_[nid].stamp == stamp_ && cells_[nid].phase != static_cast<std::uint8_t>(CellPhase::Open)) {
-      relax(nid, nx, ny, INFINITY, id, listener);  // reports it as closed
+      relax(nid, nx, ny, INFINITY, id, kNoDirection, listener);  // reports it as closed
       continue;
     }
     // Theta*'s "path 2": straight from the expanded cell's parent, when it can see the
@@ -371,11 +360,11 @@ void BestFirstSearch<Moves>::expand_any_angle(CellId id, int x, int y, double g,
         listener.on_event(event);
       }
       if (obstruction == kNoCell) {
-        relax(nid, nx, ny, parent_g + segment_length(from.x, from.y, nx, ny) * unit, parent, listener);
+        relax(nid, nx, ny, parent_g + segment_length(from.x, from.y, nx, ny) * unit, parent, kNoDirection, listener);
         continue;
       }
     }
-    relax(nid, nx, ny, g + lengths_[dir] * unit, id, listener);
+    relax(nid, nx, ny, g + lengths_[dir] * unit, id, kNoDirection, listener);
   }
 }
 
