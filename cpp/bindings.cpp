@@ -20,13 +20,16 @@
 //   replaced (`layout()` counts the replacements); the wrapper re-fetches them.
 // - A step's events are recorded into one vector owned by the search handle and reused,
 //   so stepping allocates nothing in wasm once it has grown; they cross as an array of
-//   plain Event objects, a tagged union the wrapper turns into typed objects.
+//   plain Event objects, a tagged union the wrapper turns into typed objects. The open
+//   list crosses the same way, as plain OpenItem objects.
 // - Every per-cell read checks the id: the raw module is callable from JS directly and
 //   must not read outside its arrays whatever it is given.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -265,6 +268,32 @@ class SearchHandle {
     return p == astar::kNoCell ? -1 : static_cast<double>(p);
   }
   double order(CellId id) const { return valid(id) ? search_->expansion_order(id) : 0; }
+  // The open list in the order the search will take it (Search::open_items): at most
+  // `limit` OpenItem objects, the first being what the next step expands. NaN or below 1
+  // lists nothing; any count the platform's size_t cannot hold means no limit (the wrapper
+  // passes whole numbers only).
+  val open_items(double limit) const {
+    val list = val::array();
+    if (!(limit >= 1)) return list;
+    const std::size_t count = limit >= static_cast<double>(SIZE_MAX) ? SIZE_MAX : static_cast<std::size_t>(limit);
+    for (const astar::OpenItem& item : search_->open_items(count)) list.call<void>("push", item);
+    return list;
+  }
+  // h (kind 0) or f (kind 1) of every cell at once, for heat maps: one call instead of one
+  // per cell. h is given on every walkable cell, f where the search has been; NaN
+  // elsewhere. A Float32Array view into a buffer this handle owns: valid until the next
+  // call or wasm allocation, so the wrapper copies it.
+  val values_view(int kind) {
+    const astar::Grid& grid = search_->grid();
+    const std::size_t count = grid.cell_count();
+    values_.resize(count);
+    for (std::size_t i = 0; i < count; ++i) {
+      const CellId id = static_cast<CellId>(i);
+      const bool known = kind == 0 ? grid.passable(id) : search_->phase(id) != astar::CellPhase::Unseen;
+      values_[i] = known ? static_cast<float>(kind == 0 ? search_->h(id) : search_->f(id)) : NAN;
+    }
+    return val(emscripten::typed_memory_view(count, values_.data()));
+  }
   // Cell ids from the start to `id` along the search's parents; empty when unseen.
   val route_to(CellId id) const {
     val list = val::array();
@@ -316,6 +345,7 @@ class SearchHandle {
   const Grid* grid_;
   std::unique_ptr<astar::Search> search_;
   std::vector<astar::Event> events_;
+  std::vector<float> values_;  // values_view's buffer
   std::uint32_t replaced_ = 0;
 };
 
@@ -398,6 +428,12 @@ EMSCRIPTEN_BINDINGS(astar_playground) {
       .field("a", &astar::Event::a)
       .field("b", &astar::Event::b)
       .field("c", &astar::Event::c);
+  value_object<astar::OpenItem>("OpenItem")
+      .field("cell", &astar::OpenItem::cell)
+      .field("g", &astar::OpenItem::g)
+      .field("h", &astar::OpenItem::h)
+      .field("f", &astar::OpenItem::f)
+      .field("side", &astar::OpenItem::side);
   value_object<CountersView>("Counters")
       .field("expanded", &CountersView::expanded)
       .field("opened", &CountersView::opened)
@@ -462,6 +498,8 @@ EMSCRIPTEN_BINDINGS(astar_playground) {
       .function("parent", &SearchHandle::parent)
       .function("order", &SearchHandle::order)
       .function("_routeTo", &SearchHandle::route_to)
+      .function("_openItems", &SearchHandle::open_items)
+      .function("_valuesView", &SearchHandle::values_view)
       .function("stamp", &SearchHandle::stamp)
       .function("layout", &SearchHandle::layout)
       .function("cellCount", &SearchHandle::cell_count)

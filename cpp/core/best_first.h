@@ -14,11 +14,22 @@
 //               greedy        h           first discovery is final
 //               breadth-first order found first discovery is final (first in, first out)
 //               depth-first   newest      cells found by the latest expansion first (in
-//                                         direction order); finding an open cell again makes
-//                                         it newest and re-parents it (last in, first out)
+//                                         direction order; last in, first out); first
+//                                         discovery is final
 //               JPS, Theta*   g + h
 // Ties are broken as documented in open_list.h, and neighbours are considered in the
 // direction order of moves.h, so the same inputs give the same sequence of steps.
+//
+// Open items (Search::open_items) are the open list's entries in (key, tie) order, which
+// is exactly the order of its next pops: the smallest key first; among equal keys the
+// larger g, then the smaller cell id (open_list.h). The key is the priority above, so A*,
+// JPS and Theta* list by g + w*h, Dijkstra by g and greedy by h; breadth-first's key is
+// the count of pushes, so its list runs oldest discovery first (first in, first out), and
+// depth-first's counts down with each expansion, so the latest expansion's cells come
+// first, in direction order (last in, first out). Each item's g, h and f are what g(), h()
+// and f() report for the cell (breadth- and depth-first show g as f, which is not their
+// order). The list holds open_size() entries; the first `limit` are found by walking the
+// heap from its root, without sorting or changing it (OpenList::in_pop_order).
 //
 // Per-cell state is one 16-byte CellState in a flat array indexed by cell id. Grid moves
 // keep the parent as a direction in it; jumps and any-angle parents are not neighbours, so
@@ -86,6 +97,7 @@ class BestFirstSearch final : public ExpandingSearch<BestFirstSearch<Moves>> {
   void begin() override;
   void clear_stamps() override;
   CellId stored_parent(CellId id) const override;
+  std::vector<OpenItem> open_in_order(std::size_t limit) const override;
 
  private:
   friend ExpandingSearch<BestFirstSearch>;

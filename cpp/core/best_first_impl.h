@@ -141,6 +141,20 @@ double BestFirstSearch<Moves>::f(CellId id) const {
   return f_value(cells_[id].g, h(id));
 }
 
+template <class Moves>
+std::vector<OpenItem> BestFirstSearch<Moves>::open_in_order(std::size_t limit) const {
+  const std::vector<OpenEntry> entries = open_.in_pop_order(limit);
+  std::vector<OpenItem> items;
+  items.reserve(entries.size());
+  for (const OpenEntry& entry : entries) {
+    const CellId id = entry.id();
+    const double g = cells_[id].g;
+    const double h_here = h(id);
+    items.push_back({id, g, h_here, f_value(g, h_here), Side::Forward});
+  }
+  return items;
+}
+
 // The open list's key. `expansion` is the expansion that found the cell (0 for the start)
 // and `dir` the direction it was found in; only depth-first uses them.
 template <class Moves>

@@ -214,6 +214,33 @@ double BidirectionalSearch::fmin(const Frontier& frontier) const {
   return frontier.cells[id].g + frontier.heuristic.at(p.x, p.y);
 }
 
+std::vector<OpenItem> BidirectionalSearch::open_in_order(std::size_t limit) const {
+  // The same choice expand_next() makes.
+  const bool forward_next = forward_.open.size() <= backward_.open.size();
+  const Frontier& next = forward_next ? forward_ : backward_;
+  const Frontier& other = forward_next ? backward_ : forward_;
+  // Shares of the limit (see the header): what one side cannot fill goes to the other.
+  const std::size_t next_share = std::min(next.open.size(), limit - limit / 2);
+  const std::size_t other_count = std::min(other.open.size(), limit - next_share);
+  const std::size_t next_count = std::min(next.open.size(), limit - other_count);
+  std::vector<OpenItem> items;
+  items.reserve(next_count + other_count);
+  append_open_items(next, forward_next ? Side::Forward : Side::Backward, next_count, items);
+  append_open_items(other, forward_next ? Side::Backward : Side::Forward, other_count, items);
+  return items;
+}
+
+void BidirectionalSearch::append_open_items(const Frontier& frontier, Side side, std::size_t count,
+                                            std::vector<OpenItem>& items) const {
+  for (const OpenEntry& entry : frontier.open.in_pop_order(count)) {
+    const CellId id = entry.id();
+    const Point p = grid_->point(id);
+    const double g = frontier.cells[id].g;
+    const double h = frontier.heuristic.at(p.x, p.y);
+    items.push_back({id, g, h, g + h, side});
+  }
+}
+
 template <class Listener>
 void BidirectionalSearch::check_stop(Listener& listener) {
   const bool emptied = forward_.open.empty() || backward_.open.empty();

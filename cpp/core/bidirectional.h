@@ -52,6 +52,17 @@
 // its cost from the start ("g") and to the goal ("gBack") along the path, and parents that
 // follow the path, so route_to(goal) is the path (order 0 where that side never expanded it).
 //
+// Open items (Search::open_items) list both open lists, each in its own (key, tie) order,
+// the order of its next pops (key = priority_key(f), ties as in open_list.h), with f the
+// side's own g + h (toward the other side's root) and `side` saying which list. The side
+// the next step expands (Pohl's rule above: the smaller list, forward on a tie) comes
+// first, so the first item is the next expansion; the other side's entries follow. The
+// limit is shared so that both lists show: the side expanding next gets ceil(limit / 2)
+// entries, the other floor(limit / 2), and a side with fewer entries than its share leaves
+// the rest to the other, so the list holds min(limit, open_size()) entries. Between the
+// two sides the listing promises no order: which side a later step grows depends on how
+// many cells the steps before it open.
+//
 // Per-cell state is one 16-byte record per side, stamped for O(1) reset; open lists keep
 // their capacity, so steps allocate nothing once warmed up.
 #pragma once
@@ -97,6 +108,7 @@ class BidirectionalSearch final : public ExpandingSearch<BidirectionalSearch> {
   void begin() override;
   void clear_stamps() override;
   CellId stored_parent(CellId id) const override;
+  std::vector<OpenItem> open_in_order(std::size_t limit) const override;
 
  private:
   friend ExpandingSearch<BidirectionalSearch>;
@@ -150,6 +162,8 @@ class BidirectionalSearch final : public ExpandingSearch<BidirectionalSearch> {
   void check_stop(Listener& listener);
   // The smallest f in a frontier's open list (infinite when empty).
   double fmin(const Frontier& frontier) const;
+  // Appends the first `count` entries of a frontier's open list, in order, to `items`.
+  void append_open_items(const Frontier& frontier, Side side, std::size_t count, std::vector<OpenItem>& items) const;
   void finish();
 
   Frontier forward_;

@@ -101,12 +101,31 @@ bool IdaStarSearch::has_next(Frame& frame) {
     const int dir = std::countr_zero(static_cast<unsigned>(frame.todo));
     const CellId next = frame.cell + static_cast<CellId>(neighbour_offset_[dir]);
     const double g = frame.g + lengths_[dir] * costs[next];
-    // This frame wrote the entry when it opened the direction; only a strictly lower key
-    // replaces it, so an entry no lower than this frame's g is still this frame's.
-    if (priority_key(table_[next].g) >= priority_key(g)) return true;
+    if (still_owned(next, g)) return true;
     frame.todo = static_cast<std::uint8_t>(frame.todo & (frame.todo - 1));
   }
   return false;
+}
+
+std::vector<OpenItem> IdaStarSearch::open_in_order(std::size_t limit) const {
+  const std::uint8_t* const costs = grid_->costs();
+  const auto item = [this](CellId cell, double g) {
+    const double h_here = h(cell);
+    return OpenItem{cell, g, h_here, g + h_here, Side::Forward};
+  };
+  std::vector<OpenItem> items;
+  for (std::size_t i = frames_.size(); i-- > 0 && items.size() < limit;) {
+    const Frame& frame = frames_[i];
+    for (unsigned todo = frame.todo; todo != 0 && items.size() < limit; todo &= todo - 1) {
+      const int dir = std::countr_zero(todo);
+      const CellId next = frame.cell + static_cast<CellId>(neighbour_offset_[dir]);
+      const double g = frame.g + lengths_[dir] * costs[next];
+      if (still_owned(next, g)) items.push_back(item(next, g));
+    }
+  }
+  // Nothing pending: the next step starts an iteration from the start (see the header).
+  if (items.empty()) items.push_back(item(start_id_, 0.0));
+  return items;
 }
 
 template <class Listener>

@@ -75,6 +75,19 @@
 // Counters: expanded counts every expansion, repeats included; opened counts frames pushed
 // (one per expansion in this formulation); improved counts table entries lowered within an
 // iteration; max_open is the deepest stack. open_size() is the current stack depth.
+//
+// Open items (Search::open_items). IDA*'s counterpart of an open list is the work left on
+// the stack: the neighbours opened in this iteration and not yet descended into. The
+// frames' own cells are the current path, already expanded, so they are not listed. The
+// items are the pending descents in the order the depth-first search takes them: the top
+// frame's pending directions in direction order, then the frame below's, down to the
+// start's frame; each is the cell the direction leads to, with the g that descent gives
+// it, h, and f = g + h. Directions whose cell has been reached more cheaply in the
+// meantime are left out, as the search skips them (has_next). Expanding a listed cell may
+// open descents that come before the rest, as in any depth-first search. When nothing is
+// pending, the next step starts an iteration: the list is then the start alone (g 0); the
+// restart after the last pending descent is not listed otherwise. So the list's size is
+// not open_size(), the stack depth, which counts the path rather than the work left.
 #pragma once
 
 #include <array>
@@ -86,6 +99,7 @@
 #include "grid.h"
 #include "heuristics.h"
 #include "moves.h"
+#include "open_list.h"
 #include "search.h"
 
 namespace astar {
@@ -115,6 +129,7 @@ class IdaStarSearch final : public ExpandingSearch<IdaStarSearch> {
   void begin() override;
   void clear_stamps() override;
   CellId stored_parent(CellId id) const override;
+  std::vector<OpenItem> open_in_order(std::size_t limit) const override;
 
  private:
   friend ExpandingSearch<IdaStarSearch>;
@@ -148,6 +163,12 @@ class IdaStarSearch final : public ExpandingSearch<IdaStarSearch> {
   // Drops the frame's pending directions that were reached more cheaply since it was
   // expanded; true when one is left (the lowest set bit of todo is then the next descent).
   bool has_next(Frame& frame);
+  // Whether a pending descent that offers `g` to `next` is still its frame's to make.
+  bool still_owned(CellId next, double g) const {
+    // The frame wrote the entry when it opened the direction; only a strictly lower key
+    // replaces it, so an entry no lower than this frame's g is still this frame's.
+    return priority_key(table_[next].g) >= priority_key(g);
+  }
   void new_table_stamp();
   void finish(CellId goal, double g);
 

@@ -73,6 +73,16 @@ struct Progress {
   CellId meeting_cell = kNoCell;  // bidirectional: where that meeting is
 };
 
+// One entry of an open list as observers see it (Search::open_items): the cell, its g, h
+// and f as that search reports them (Search::f), and the frontier it belongs to.
+struct OpenItem {
+  CellId cell = kNoCell;
+  double g = NAN;
+  double h = NAN;
+  double f = NAN;
+  Side side = Side::Forward;
+};
+
 // A strided view of one per-cell array. Element i is at data + i * stride; it belongs to the
 // current search where the u16 at stamp + i * stamp_stride equals Search::stamp() (or always,
 // when stamp is null). Names and meanings are listed at Search::channels().
@@ -139,6 +149,25 @@ class Search {
   const Counters& counters() const { return counters_; }
   // Cells in the open list now (IDA*: on the stack; bidirectional: both lists).
   virtual std::size_t open_size() const = 0;
+  // The open list in the order the search will take it, for an inspector: at most `limit`
+  // entries, the first being exactly the cell the next step expands. Past the first,
+  // "will take" assumes no step opens or improves anything meanwhile: each step may place
+  // what it opens or improves anywhere among the rest (IDA*: before them). Reading changes
+  // nothing. Empty unless the search can step (running and not stale): a finished search
+  // takes nothing more, and a stale one's cell ids may not fit the edited grid. What the
+  // order is, per class:
+  //   BestFirstSearch      the open list in (priority, tie-break) order, exactly the order
+  //                        of its next pops; size min(limit, open_size())
+  //   BidirectionalSearch  both open lists, each in its own order: the side the next step
+  //                        expands first, then the other; size min(limit, open_size())
+  //   IdaStarSearch        the descents still pending on the stack, top frame first: the
+  //                        start alone when the next step begins an iteration; its size is
+  //                        not open_size() (the stack depth counts the path, not the work)
+  // Each class's header says it precisely.
+  std::vector<OpenItem> open_items(std::size_t limit) const {
+    if (!runnable() || limit == 0) return {};
+    return open_in_order(limit);
+  }
   virtual Progress progress() const { return {}; }
 
   // Per-cell reads for observers. For bidirectional search they describe the forward
@@ -187,6 +216,8 @@ class Search {
   virtual void clear_stamps() = 0;
   // The stored parent of a cell, for route_to and the path (kNoCell for none).
   virtual CellId stored_parent(CellId id) const = 0;
+  // open_items() of a search that can step, limit >= 1.
+  virtual std::vector<OpenItem> open_in_order(std::size_t limit) const = 0;
 
   // Fills path_ by following stored parents back from `end` (grid cells; consecutive
   // cells farther apart than one move are filled in along their straight or diagonal

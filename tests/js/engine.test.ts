@@ -407,6 +407,111 @@ describe('cell view', () => {
   });
 });
 
+describe('open list', () => {
+  // A small maze with uniform terrain, so that every algorithm runs on it (JPS needs that).
+  //   S . . . . . . . . .
+  //   . # # # # # # # . .
+  //   . . . . . . . # . .
+  //   . # # # # . . # . .
+  //   . . . . # . . . . .
+  //   . . . . # . # # # .
+  //   . . . . . . . . . G
+  const rows = ['..........', '.@@@@@@@..', '.......@..', '.@@@@..@..', '....@.....', '....@.@@@.', '..........'];
+  const start = { x: 0, y: 0 };
+  const goal = { x: 9, y: 6 };
+
+  it.each(['astar', 'bfs', 'dfs', 'jps', 'bidirectional', 'ida'] as const)(
+    '%s: the first entry is the cell the next step expands, and entries carry g, h and f',
+    (algorithm) => {
+      const grid = keepGrid(engine.parseMap(mapText(rows)));
+      const search = keepSearch(engine.createSearch(grid, { algorithm, maxExpansions: 5000 }));
+      expect(search.openList(8)).toEqual([]); // never started
+      search.reset(start, goal);
+      let steps = 0;
+      while (search.status === 'running') {
+        const list = search.openList(8);
+        expect(list.length).toBeGreaterThan(0);
+        expect(list.length).toBeLessThanOrEqual(8);
+        for (const entry of list) {
+          expect(grid.contains(entry.cell)).toBe(true);
+          expect(Number.isFinite(entry.g) && Number.isFinite(entry.h) && Number.isFinite(entry.f)).toBe(true);
+          if (algorithm === 'ida') {
+            expect(entry.f).toBe(entry.g + entry.h);
+          } else if (entry.side === 'forward') {
+            expect([entry.g, entry.h, entry.f]).toEqual([
+              search.g(entry.cell.x, entry.cell.y),
+              search.h(entry.cell.x, entry.cell.y),
+              search.f(entry.cell.x, entry.cell.y),
+            ]);
+          }
+        }
+        const step = search.step()!;
+        const first = list[0]!;
+        expect({ cell: step.cell, side: step.side, g: step.g, h: step.h, f: step.f }).toEqual(first);
+        steps += 1;
+      }
+      expect(search.status).toBe('found');
+      expect(steps).toBeGreaterThan(5);
+      expect(search.openList(8)).toEqual([]); // finished: nothing more to take
+    },
+  );
+
+  it('lists the whole open list in priority order, and bidirectional search both lists', () => {
+    const grid = keepGrid(engine.parseMap(mapText(rows)));
+    const search = keepSearch(engine.createSearch(grid));
+    search.reset(start, goal);
+    search.runSteps(12);
+    const { openSize } = search.counters();
+    const list = search.openList(openSize + 10);
+    expect(list).toHaveLength(openSize);
+    for (let i = 1; i < list.length; ++i) expect(list[i]!.f).toBeGreaterThanOrEqual(list[i - 1]!.f - 2 ** -20);
+    expect(search.openList(3)).toEqual(list.slice(0, 3));
+
+    search.setOptions({ algorithm: 'bidirectional' });
+    search.reset(start, goal);
+    search.runSteps(12);
+    const both = search.openList(1000);
+    expect(both).toHaveLength(search.counters().openSize);
+    expect(new Set(both.map((entry) => entry.side))).toEqual(new Set(['forward', 'backward']));
+  });
+
+  it('needs a whole number >= 0 as the limit', () => {
+    const grid = keepGrid(engine.createGrid(4, 4));
+    const search = keepSearch(engine.createSearch(grid));
+    search.reset({ x: 0, y: 0 }, { x: 3, y: 3 });
+    expect(search.openList(0)).toEqual([]);
+    for (const bad of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '2' as unknown as number])
+      expect(() => search.openList(bad)).toThrow(RangeError);
+  });
+});
+
+describe('cell values (heat maps)', () => {
+  it('gives h on every walkable cell and f where the search has been, agreeing with the per-cell reads', () => {
+    const grid = keepGrid(engine.parseMap(mapText(['........', '.@@@@@..', '......@.', '..@.....'])));
+    for (const algorithm of ['astar', 'greedy', 'bidirectional'] as const) {
+      const search = keepSearch(engine.createSearch(grid, { algorithm }));
+      search.reset({ x: 0, y: 0 }, { x: 7, y: 3 });
+      search.runSteps(6);
+      const h = search.cellValues('h'), f = search.cellValues('f');
+      expect(h).toHaveLength(grid.width * grid.height);
+      for (let y = 0; y < grid.height; y++) {
+        for (let x = 0; x < grid.width; x++) {
+          const id = y * grid.width + x;
+          if (grid.cost(x, y) === 0) expect(h[id]).toBeNaN();
+          else expect(h[id]).toBeCloseTo(search.h(x, y), 5);
+          const reached = search.phase(x, y) !== 'unseen';
+          if (reached) expect(f[id], `${algorithm} f at ${x},${y}`).toBeCloseTo(search.f(x, y)!, 5);
+          else expect(f[id]).toBeNaN();
+        }
+      }
+      // A copy: later steps do not change what was read.
+      const before = Array.from(f);
+      search.runSteps(4);
+      expect(Array.from(f)).toEqual(before);
+    }
+  });
+});
+
 describe('ownership', () => {
   it('a grid refuses delete() while a search reads it', () => {
     const grid = engine.createGrid(3, 3);

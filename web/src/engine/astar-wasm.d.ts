@@ -112,6 +112,23 @@ declare module '*/generated/astar-wasm.mjs' {
     c: number;
   }
 
+  /**
+   * One entry of a search's open list (`_openItems`), as the core's OpenItem
+   * (cpp/core/search.h). Never NaN: only cells the search has reached are listed.
+   */
+  export interface OpenItem {
+    /** The cell id (`y * width + x`). */
+    cell: number;
+    /** Cost from its side's root: the start, or for the backward side of bidirectional search the goal. */
+    g: number;
+    /** Heuristic toward the other root, unweighted. */
+    h: number;
+    /** The priority as the search reports it (A* g + weight*h, greedy h, breadth-/depth-first g; bidirectional g + h per side). */
+    f: number;
+    /** The open list it is on (backward only in bidirectional search). */
+    side: EnumMember<SideName>;
+  }
+
   /** One row of the algorithm table (cpp/core/options.h, kAlgorithms). */
   export interface AlgorithmRow {
     /** The CLI, share-link and embed name. */
@@ -342,6 +359,22 @@ declare module '*/generated/astar-wasm.mjs' {
     order(id: number): number;
     /** Cell ids from the start to `id` through the search's parents; empty when unseen. */
     _routeTo(id: number): number[];
+    /**
+     * The open list in the order the search will take it: at most `limit` entries, the first
+     * being the cell the next `_step()` expands; empty unless the search is running and not
+     * stale. Best-first searches list the whole open list in (priority, tie-break) order;
+     * bidirectional search lists the side it expands next, then the other, sharing `limit`
+     * between them; IDA* lists the descents pending on its stack, top first (the start alone
+     * when the next step begins an iteration). The exact rules are at Search::open_items in
+     * cpp/core/search.h. NaN or a `limit` below 1 lists nothing.
+     */
+    _openItems(limit: number): OpenItem[];
+    /**
+     * h (`kind` 0, on every walkable cell) or f (`kind` 1, where the search has been) of
+     * every cell, NaN elsewhere: a view into a buffer the handle reuses, valid until the
+     * next call or wasm allocation.
+     */
+    _valuesView(kind: 0 | 1): Float32Array;
     /** The current search number, which stamps compare with. */
     stamp(): number;
     /** Changes whenever the arrays behind channel views are replaced. */

@@ -141,6 +141,19 @@ export interface Progress {
   meetingCell: Point | null;
 }
 
+/** One entry of the open list (Search.openList). Every listed cell has been reached, so no number is missing. */
+export interface OpenListEntry {
+  cell: Point;
+  /** Cost from its side's root: the start, or for the backward side of bidirectional search the goal. */
+  g: number;
+  /** Heuristic toward the other root, unweighted. */
+  h: number;
+  /** The priority as f() reports it (A* g + weight*h, greedy h, breadth-/depth-first g; bidirectional g + h per side). */
+  f: number;
+  /** The list it is on: backward only for bidirectional search's second list. */
+  side: Side;
+}
+
 export interface ScenarioQuery {
   bucket: number;
   mapPath: string;
@@ -245,6 +258,23 @@ export interface Search {
   order(x: number, y: number): number;
   /** The search's best route from the start to the cell so far (IDA*: the current depth-first path); empty when unseen. */
   routeTo(point: Point): Point[];
+  /**
+   * The open list in the order the search will take it, at most `limit` entries (a whole
+   * number >= 0): the first is the cell the next step() expands. Later entries come in the
+   * order they would be taken if no step opened anything new. Empty unless the search is
+   * running and not stale. Per algorithm (cpp/core/search.h, Search::open_items):
+   * best-first searches list the whole open list by priority, then tie-break (breadth-first
+   * oldest first, depth-first newest first); bidirectional search lists the side it expands
+   * next, then the other, each side getting half of `limit` when both have enough; IDA*
+   * lists the descents still pending on its stack, top first, or the start alone when the
+   * next step begins an iteration.
+   */
+  openList(limit: number): OpenListEntry[];
+  /**
+   * h or f of every cell in one call (row-major, a copy): h on every walkable cell, f where
+   * the search has been; NaN elsewhere. For heat maps, which would otherwise make a call per cell.
+   */
+  cellValues(kind: 'h' | 'f'): Float32Array;
   /** Typed-array views of every per-cell channel; re-fetch each frame (see CellView). */
   cellView(): CellView;
   /** Frees the wasm memory, which is not garbage-collected. */
@@ -838,6 +868,22 @@ class EngineSearch implements Search {
 
   routeTo(point: Point): Point[] {
     return this.raw._routeTo(this.grid.idOf(point.x, point.y)).map((id) => this.grid.pointOf(id));
+  }
+
+  openList(limit: number): OpenListEntry[] {
+    if (!isInteger(limit) || limit < 0) throw new RangeError(`openList() needs a whole number >= 0, got ${limit}`);
+    const { engine, grid } = this;
+    return this.raw._openItems(limit).map((item) => ({
+      cell: grid.pointOf(item.cell),
+      g: item.g,
+      h: item.h,
+      f: item.f,
+      side: engine.sides.name(item.side),
+    }));
+  }
+
+  cellValues(kind: 'h' | 'f'): Float32Array {
+    return this.raw._valuesView(kind === 'h' ? 0 : 1).slice();
   }
 
   cellView(): CellView {
