@@ -98,7 +98,7 @@ function sampleState(overrides: Partial<ShareState> = {}): ShareState {
   return {
     width, height, costs,
     start: { x: 1, y: 4 }, goal: { x: 10, y: 4 },
-    options: { algorithm: 'astar', diagonal: 'never', weight: 1, costModel: 'exact' },
+    searches: [{ algorithm: 'astar', diagonal: 'never', weight: 1, costModel: 'exact' }],
     step: 5, view: null,
     ...overrides,
   };
@@ -158,12 +158,42 @@ describe('the element', () => {
     expect(a.store).not.toBe(b.store);
   });
 
+  it('compares the searches `algorithms` names side by side, with the comparison table, and follows changes to it', async () => {
+    const uniform = sampleState();
+    uniform.costs = uniform.costs.map((cost) => Math.min(cost, 1));
+    const { element, store, shadow } = await place({ map: encodeShareFragment(uniform, catalog), algorithms: 'astar, dijkstra,jps' });
+    expect(store.runs.map((run) => run.options.algorithm)).toEqual(['astar', 'dijkstra', 'jps']);
+    // Each with the map's options, fitted to what the algorithm supports.
+    for (const run of store.runs) expect(store.engine.refusalFor(store.grid, run.options)).toBeNull();
+    expect(shadow.querySelectorAll('.ap-pane')).toHaveLength(3);
+    const begin = performance.now();
+    while (store.runs.some((run) => run.timeline.result === null) && performance.now() - begin < 10000) await settled();
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const table = shadow.querySelector('[data-region="comparison-table"]')!;
+    expect(table.closest<HTMLElement>('[data-region="comparison"]')!.hidden).toBe(false);
+    const rows = [...table.querySelectorAll('tbody tr')];
+    expect(rows).toHaveLength(3);
+    for (const row of rows) expect(row.textContent).toContain('✓ optimal');
+
+    element.setAttribute('algorithms', 'astar greedy');
+    await settled();
+    expect(store.runs.map((run) => run.options.algorithm)).toEqual(['astar', 'greedy']);
+    element.setAttribute('algorithms', 'astar bogus');
+    await settled();
+    expect(store.runs).toHaveLength(1);
+    expect(shadow.querySelector('[data-region="message"]')!.textContent).toContain('algorithms="bogus"');
+    element.removeAttribute('algorithms');
+    await settled();
+    expect(store.runs).toHaveLength(1);
+    expect(shadow.querySelectorAll('.ap-pane')).toHaveLength(1);
+  });
+
   it('shows exactly the map payload, given whole or after "v2="', async () => {
     const state = sampleState();
     const { element, store } = await place({ map: encodeShareFragment(state, catalog) });
     expect(captureShareState(store)).toEqual(state);
 
-    const other = sampleState({ step: null, options: { algorithm: 'bfs', diagonal: 'always', weight: 1, costModel: 'exact' } });
+    const other = sampleState({ step: null, searches: [{ algorithm: 'bfs', diagonal: 'always', weight: 1, costModel: 'exact' }] });
     element.setAttribute('map', encodeShareFragment(other, catalog).replace(/^v2=/, ''));
     await settled();
     expect(captureShareState(store)).toEqual(other);
@@ -482,7 +512,7 @@ describe('mount()', () => {
     const done = new Promise<EmbedModule.PlaygroundEventDetail>((resolve) => playground.on('done', resolve));
     playground.update({ autoplay: true });
     expect((await done).pathCost).toBe(store.timeline.display.pathCost);
-    expect(decodeShareFragment(playground.shareFragment(), catalog).options.algorithm).toBe('greedy');
+    expect(decodeShareFragment(playground.shareFragment(), catalog).searches[0]!.algorithm).toBe('greedy');
 
     playground.update({ algorithm: undefined });
     expect(store.options.algorithm).toBe('astar');
@@ -496,7 +526,7 @@ describe('mount()', () => {
     const playground = await embed.mount(holder());
     const store = playground.element.playground!.store as PlaygroundStore;
     const loads = vi.spyOn(store, 'loadState');
-    const edits = vi.spyOn(store, 'setOptions');
+    const edits = vi.spyOn(store, 'setSearches');
     playground.update({ map: encodeShareFragment(sampleState(), catalog), algorithm: 'dijkstra', weight: 2 });
     expect(store.options).toMatchObject({ algorithm: 'dijkstra', weight: 2 });
     expect(store.timeline.step).toBe(5);
@@ -529,7 +559,7 @@ describe('Share and Embed', () => {
     const elementSnippet = shadow.querySelector<HTMLTextAreaElement>('[data-snippet="element"]')!.value;
     const iframeSnippet = shadow.querySelector<HTMLTextAreaElement>('[data-snippet="iframe"]')!.value;
     const current = captureShareState(store);
-    expect(current.options.algorithm).toBe('bfs');
+    expect(current.searches[0]!.algorithm).toBe('bfs');
 
     expect(elementSnippet).toContain(`<script type="module" src="${distUrl}embed/astar-playground.js"></script>`);
     const map = /<astar-playground map="([^"]+)"><\/astar-playground>/.exec(elementSnippet)![1];
@@ -544,7 +574,7 @@ describe('Share and Embed', () => {
   });
 
   it('on the full page under the CSP, a link opened gives the same payload back through Embed', async () => {
-    const state = sampleState({ options: { algorithm: 'dijkstra', diagonal: 'always', weight: 1, costModel: 'exact' } });
+    const state = sampleState({ searches: [{ algorithm: 'dijkstra', diagonal: 'always', weight: 1, costModel: 'exact' }] });
     const result = await commands.visitPage(`${distUrl}index.html#${encodeShareFragment(state, catalog)}`, {
       waitForFunction: 'document.querySelector("canvas.ap-canvas")?.width > 0',
       evaluate: `(() => {

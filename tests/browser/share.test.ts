@@ -62,7 +62,7 @@ function mazeState(overrides: Partial<ShareState> = {}): ShareState {
     width, height, costs,
     start: { x: 1, y: 1 },
     goal: { x: 39, y: 29 },
-    options: { algorithm: 'dijkstra', diagonal: 'never', weight: 1, costModel: 'exact' },
+    searches: [{ algorithm: 'dijkstra', diagonal: 'never', weight: 1, costModel: 'exact' }],
     step: 150,
     view: null,
     ...overrides,
@@ -74,7 +74,7 @@ async function engineResult(state: ShareState): Promise<{ expanded: number; path
   const engine = await loadEngine();
   const grid = engine.createGrid(state.width, state.height);
   grid.assign(state.costs);
-  const search = engine.createSearch(grid, state.options);
+  const search = engine.createSearch(grid, state.searches[0]);
   try {
     search.reset(state.start, state.goal);
     if (state.step === null) search.run();
@@ -143,7 +143,7 @@ describe('capture and apply', () => {
     // Live mode continues: an edit after loading shows the finished search for the new map.
     second.store.setOptions({ diagonal: 'always' });
     await until(() => second.store.timeline.finished, 'the edited search finishes');
-    expect(second.store.timeline.display.pathCost).toBe((await engineResult({ ...state, options: second.store.options })).pathCost);
+    expect(second.store.timeline.display.pathCost).toBe((await engineResult({ ...state, searches: [second.store.options] })).pathCost);
   });
 
   it('the view travels as the point at the centre of the canvas, whatever its size', async () => {
@@ -210,7 +210,7 @@ describe('the address bar', () => {
     await sleep(600);
     expect(win.writes.length).toBeLessThanOrEqual(2);
     const written = decodeShareFragment(win.location.hash, catalog);
-    expect(written.options.algorithm).toBe('greedy');
+    expect(written.searches[0]!.algorithm).toBe('greedy');
     expect(Array.from(written.costs)).toEqual(Array.from(app.store.grid.costs()));
     expect(win.location.href.startsWith('https://example.test/astar/index.html#v2=')).toBe(true);
   });
@@ -287,7 +287,7 @@ const PAGE_FACTS = `({
   algorithm: document.querySelector('[data-control="algorithm"]').value,
   hash: location.hash,
   historyLength: history.length,
-  injected: document.querySelectorAll('img, svg, iframe, object, embed, script:not([src])').length,
+  injected: document.querySelectorAll('img, svg:not(.ap-compare-chart), iframe, object, embed, script:not([src])').length,
   pwned: window.__pwned === true,
 })`;
 interface PageFacts {
@@ -337,7 +337,7 @@ describe('the built page opened with a link', () => {
 
   it('shows the finished search with the path cost the engine computes', async () => {
     const state = mazeState({
-      options: { algorithm: 'astar', diagonal: 'always', heuristic: 'octile', weight: 1.5, costModel: 'exact' },
+      searches: [{ algorithm: 'astar', diagonal: 'always', heuristic: 'octile', weight: 1.5, costModel: 'exact' }],
       step: null,
       view: { centerX: 10, centerY: 8, cellSize: 24 },
     });

@@ -18,7 +18,7 @@ describe('embed settings', () => {
     const { settings, problems } = read({});
     expect(problems).toEqual([]);
     expect(settings).toEqual({
-      map: null, width: null, height: null, options: {}, autoplay: false, speedIndex: null,
+      map: null, width: null, height: null, options: {}, algorithms: null, autoplay: false, speedIndex: null,
       controls: null, readonly: false, language: null, labels: null,
     });
   });
@@ -39,6 +39,14 @@ describe('embed settings', () => {
     expect(bad.problems).toHaveLength(5);
     expect(bad.problems.join(' ')).toContain('algorithm="dstar"');
     expect(read({ weight: '' }).problems).toHaveLength(1);
+  });
+
+  it('takes a list of 1 to 4 algorithms to compare, by their CLI names', () => {
+    expect(read({ algorithms: 'astar, dijkstra jps' }).settings.algorithms).toEqual(['astar', 'dijkstra', 'jps']);
+    const unknown = read({ algorithms: 'astar dstar' });
+    expect(unknown.settings.algorithms).toBeNull();
+    expect(unknown.problems[0]).toContain('algorithms="dstar"');
+    expect(read({ algorithms: 'astar dijkstra greedy bfs dfs' }).problems[0]).toContain('1 to 4 algorithms');
   });
 
   it('takes every algorithm of the catalog by its CLI name, the cost model and the expansion limit', () => {

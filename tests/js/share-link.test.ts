@@ -10,6 +10,7 @@ import {
   type ShareState,
 } from '../../web/src/share/share-link';
 import { DEFAULT_OPTIONS, loadEngine } from '../../web/src/engine/engine';
+import { MAX_RUNS } from '../../web/src/state/run';
 import { demoMap } from '../../web/src/state/demo-map';
 
 // Share links number options as the engine's catalog does.
@@ -28,7 +29,7 @@ const shareState: fc.Arbitrary<ShareState> = fc
         .map((a) => Uint8Array.from(a)),
       start: fc.record({ x: fc.integer({ min: 0, max: width - 1 }), y: fc.integer({ min: 0, max: height - 1 }) }),
       goal: fc.record({ x: fc.integer({ min: 0, max: width - 1 }), y: fc.integer({ min: 0, max: height - 1 }) }),
-      options: fc.record(
+      searches: fc.array(fc.record(
         {
           algorithm: fc.constantFrom(...ALGORITHMS),
           diagonal: fc.constantFrom(...catalog.diagonals),
@@ -38,7 +39,7 @@ const shareState: fc.Arbitrary<ShareState> = fc
           maxExpansions: fc.integer({ min: 1, max: 0xffffffff }),
         },
         { requiredKeys: ['algorithm', 'diagonal', 'weight', 'costModel'] },
-      ),
+      ), { minLength: 1, maxLength: MAX_RUNS }),
       step: fc.option(fc.integer({ min: 0, max: 0xffffffff }), { nil: null }),
       view: fc.option(
         fc.record({
@@ -65,11 +66,15 @@ function expectValidState(s: ShareState): void {
     expect(p.y).toBeGreaterThanOrEqual(0);
     expect(p.y).toBeLessThan(s.height);
   }
-  expect(ALGORITHMS).toContain(s.options.algorithm);
-  expect(catalog.diagonals).toContain(s.options.diagonal);
-  expect(catalog.costModels).toContain(s.options.costModel);
-  if (s.options.heuristic !== undefined) expect(catalog.heuristics).toContain(s.options.heuristic);
-  expect(Number.isFinite(s.options.weight)).toBe(true);
+  expect(s.searches.length).toBeGreaterThanOrEqual(1);
+  expect(s.searches.length).toBeLessThanOrEqual(MAX_RUNS);
+  for (const options of s.searches) {
+    expect(ALGORITHMS).toContain(options.algorithm);
+    expect(catalog.diagonals).toContain(options.diagonal);
+    expect(catalog.costModels).toContain(options.costModel);
+    if (options.heuristic !== undefined) expect(catalog.heuristics).toContain(options.heuristic);
+    expect(Number.isFinite(options.weight)).toBe(true);
+  }
 }
 
 /** Decoding must either give a valid state or throw a ShareLinkError: nothing else. */
@@ -97,7 +102,7 @@ function stateFor(width: number, height: number, costs: Uint8Array): ShareState 
     costs,
     start: { x: 0, y: 0 },
     goal: { x: width - 1, y: height - 1 },
-    options: { algorithm: 'astar', diagonal: 'only-when-no-obstacles', weight: 1, costModel: 'exact' },
+    searches: [{ algorithm: 'astar', diagonal: 'only-when-no-obstacles', weight: 1, costModel: 'exact' }],
     step: null,
     view: null,
   };
@@ -115,7 +120,7 @@ describe('share link round trip', () => {
         expect(Array.from(back.costs)).toEqual(Array.from(state.costs));
         expect(back.start).toEqual(state.start);
         expect(back.goal).toEqual(state.goal);
-        expect(back.options).toEqual(state.options);
+        expect(back.searches).toEqual(state.searches);
         expect(back.step).toBe(state.step);
         expect(back.view).toEqual(state.view);
       }),
@@ -126,7 +131,7 @@ describe('share link round trip', () => {
   it('keeps the default map under 300 characters, also with a step and a view', () => {
     // The very map and options a new playground shows (the same function the store starts from).
     const { width, height, costs, start, goal } = demoMap();
-    const shown: ShareState = { width, height, costs, start, goal, options: { ...DEFAULT_OPTIONS }, step: 0, view: null };
+    const shown: ShareState = { width, height, costs, start, goal, searches: [{ ...DEFAULT_OPTIONS }], step: 0, view: null };
     for (const state of [shown, { ...shown, step: 12, view: { centerX: 8.25, centerY: 5.5, cellSize: 48 } }]) {
       const fragment = encodeShareFragment(state, catalog);
       expect(fragment.length).toBeLessThan(300);
@@ -144,8 +149,9 @@ describe('share link round trip', () => {
     // round a cup, A* with 4-connected moves.
     const old = decodeShareFragment('v1=k2DgZ2BmYGcQBWIG5v8MEPDBHsrAAv4wMzAwYUEgcSgAAA', catalog);
     expect([old.width, old.height]).toEqual([24, 15]);
-    expect(old.options.costModel).toBe('exact');
-    expect(old.options).not.toHaveProperty('maxExpansions');
+    expect(old.searches).toHaveLength(1);
+    expect(old.searches[0]!.costModel).toBe('exact');
+    expect(old.searches[0]).not.toHaveProperty('maxExpansions');
     // Numbered as v1 numbered them: the first four algorithms kept their numbers.
     expect(catalog.algorithms.slice(0, 4).map((row) => row.name)).toEqual(['astar', 'dijkstra', 'greedy', 'bfs']);
     const v1 = (algorithm: number) => {
@@ -158,17 +164,21 @@ describe('share link round trip', () => {
       data.setFloat64(16, 1, true);
       return `v1=${Buffer.from(deflateSync(raw)).toString('base64url')}`;
     };
-    expect(decodeShareFragment(v1(3), catalog).options.algorithm).toBe('bfs');
-    expect(decodeShareFragment(v1(5), catalog).options.algorithm).toBe('jps');
+    expect(decodeShareFragment(v1(3), catalog).searches[0]!.algorithm).toBe('bfs');
+    expect(decodeShareFragment(v1(5), catalog).searches[0]!.algorithm).toBe('jps');
   });
 
-  it('carries every algorithm, the cost model and the expansion limit', () => {
+  it('carries every algorithm, the cost model and the expansion limit, and up to four searches to compare', () => {
     for (const row of catalog.algorithms) {
       for (const costModel of catalog.costModels) {
-        const state = { ...stateFor(9, 7, randomWalls(9, 7, 0.2, 3)), options: { algorithm: row.name, diagonal: 'never' as const, weight: 1, costModel, maxExpansions: 1234 } };
-        expect(decodeShareFragment(encodeShareFragment(state, catalog), catalog).options).toEqual(state.options);
+        const state = { ...stateFor(9, 7, randomWalls(9, 7, 0.2, 3)), searches: [{ algorithm: row.name, diagonal: 'never' as const, weight: 1, costModel, maxExpansions: 1234 }] };
+        expect(decodeShareFragment(encodeShareFragment(state, catalog), catalog).searches).toEqual(state.searches);
       }
     }
+    const compared = { ...stateFor(9, 7, randomWalls(9, 7, 0.2, 3)), searches: ['astar', 'dijkstra', 'jps', 'theta'].map((algorithm) => ({ ...DEFAULT_OPTIONS, algorithm: algorithm as 'astar' })) };
+    expect(decodeShareFragment(encodeShareFragment(compared, catalog), catalog).searches.map((o) => o.algorithm)).toEqual(['astar', 'dijkstra', 'jps', 'theta']);
+    expect(() => encodeShareFragment({ ...compared, searches: [...compared.searches, compared.searches[0]!] }, catalog)).toThrow(/5 searches/);
+    expect(() => encodeShareFragment({ ...compared, searches: [] }, catalog)).toThrow(/0 searches/);
   });
 
   it('refuses to encode a state that could not be decoded', () => {
@@ -269,10 +279,13 @@ describe('hostile share links', () => {
       return `v2=${Buffer.from(deflateSync(raw)).toString('base64url')}`;
     };
     expect((decodeOrProblem(payloadOf((d) => d.setUint16(4, 10, true))) as ShareLinkError).problem).toBe('bad-value');
-    expect((decodeOrProblem(payloadOf((d) => d.setUint8(12, catalog.algorithms.length))) as ShareLinkError).problem).toBe('bad-value');
-    expect((decodeOrProblem(payloadOf((d) => d.setUint8(40, catalog.costModels.length))) as ShareLinkError).problem).toBe('bad-value');
-    expect((decodeOrProblem(payloadOf((d) => d.setUint8(41, 1))) as ShareLinkError).problem).toBe('bad-value');
-    expect((decodeOrProblem(payloadOf((d) => d.setFloat64(16, Number.NaN, true))) as ShareLinkError).problem).toBe('bad-value');
-    expect((decodeOrProblem(payloadOf((d) => d.setFloat64(16, 1e9, true))) as ShareLinkError).problem).toBe('bad-value');
+    // The first search's fields start at byte 32: algorithm, diagonal, heuristic, cost model, limit, weight.
+    expect((decodeOrProblem(payloadOf((d) => d.setUint8(32, catalog.algorithms.length))) as ShareLinkError).problem).toBe('bad-value');
+    expect((decodeOrProblem(payloadOf((d) => d.setUint8(35, catalog.costModels.length))) as ShareLinkError).problem).toBe('bad-value');
+    expect((decodeOrProblem(payloadOf((d) => d.setUint16(14, 1, true))) as ShareLinkError).problem).toBe('bad-value');
+    expect((decodeOrProblem(payloadOf((d) => d.setUint8(12, 0))) as ShareLinkError).problem).toBe('bad-value');
+    expect((decodeOrProblem(payloadOf((d) => d.setUint8(12, 5))) as ShareLinkError).problem).toBe('bad-value');
+    expect((decodeOrProblem(payloadOf((d) => d.setFloat64(40, Number.NaN, true))) as ShareLinkError).problem).toBe('bad-value');
+    expect((decodeOrProblem(payloadOf((d) => d.setFloat64(40, 1e9, true))) as ShareLinkError).problem).toBe('bad-value');
   });
 });

@@ -34,6 +34,8 @@ function diagramsIn(html: string): Diagram[] {
 
 interface Outcome {
   state: ShareState;
+  /** The algorithms the diagram compares side by side (its `algorithms`), or null for one search. */
+  compared: string[] | null;
   options: SearchOptions;
   controls: string[] | null;
   readonly: boolean;
@@ -52,7 +54,11 @@ beforeAll(async () => {
   engine = await loadEngine();
 });
 
-/** What the element shows for this diagram once its search has finished, with optional changes to the map or options. */
+/**
+ * What the element shows for this diagram once its search has finished, with optional
+ * changes to the map or options. A diagram that compares searches (`algorithms`) shows one
+ * per algorithm, each with the map's options: `change.options.algorithm` picks which.
+ */
 function outcome(id: string, change: { options?: Partial<SearchOptions>; edit?: (state: ShareState) => void } = {}): Outcome {
   const diagram = byId.get(id);
   if (!diagram) throw new Error(`the tutorial has no diagram with id "${id}"`);
@@ -62,7 +68,9 @@ function outcome(id: string, change: { options?: Partial<SearchOptions>; edit?: 
   const state = decodeShareFragment(settings.map!, engine.catalog);
   change.edit?.(state);
   // As the element does: the map's own options, overridden by the attributes.
-  const options: SearchOptions = { ...state.options, ...settings.options, ...change.options };
+  const options: SearchOptions = { ...state.searches[0]!, ...settings.options, ...change.options };
+  if (settings.algorithms && !settings.algorithms.includes(options.algorithm))
+    throw new Error(`#${id} compares ${settings.algorithms.join(', ')}, not ${options.algorithm}`);
   const grid = engine.createGrid(state.width, state.height);
   grid.assign(state.costs);
   const search = engine.createSearch(grid, options);
@@ -72,6 +80,7 @@ function outcome(id: string, change: { options?: Partial<SearchOptions>; edit?: 
     expect(search.status, `#${id} finds a path`).toBe('found');
     return {
       state,
+      compared: settings.algorithms,
       options,
       controls: settings.controls,
       readonly: settings.readonly,
@@ -130,16 +139,15 @@ describe('both pages', () => {
 
 describe('four searches, one map', () => {
   const race = () => ({
-    bfs: outcome('race-bfs'),
-    dijkstra: outcome('race-dijkstra'),
-    greedy: outcome('race-greedy'),
-    astar: outcome('race-astar'),
+    bfs: outcome('race-compare', { options: { algorithm: 'bfs' } }),
+    dijkstra: outcome('race-compare', { options: { algorithm: 'dijkstra' } }),
+    greedy: outcome('race-compare', { options: { algorithm: 'greedy' } }),
+    astar: outcome('race-compare', { options: { algorithm: 'astar' } }),
   });
 
-  it('shows the same map four times, once per algorithm, with diagonal moves that avoid walls', () => {
+  it('compares the four searches side by side on one map, with diagonal moves that avoid walls', () => {
     const all = Object.values(race());
-    expect(new Set(['race-bfs', 'race-dijkstra', 'race-greedy', 'race-astar'].map((id) => byId.get(id)!.attributes.map)).size).toBe(1);
-    expect(all.map((r) => r.options.algorithm)).toEqual(['bfs', 'dijkstra', 'greedy', 'astar']);
+    expect(all[0]!.compared).toEqual(['bfs', 'dijkstra', 'greedy', 'astar']);
     for (const r of all) expect(r.options.diagonal).toBe('only-when-no-obstacles');
   });
 
@@ -209,13 +217,13 @@ describe('terrain', () => {
   const SWAMP = 9, FOREST = 3;
 
   it('has plain ground (cost 1), a swamp (9) and a forest (3), and nothing else', () => {
-    const { state } = outcome('terrain-astar');
+    const { state, compared } = outcome('terrain-compare', { options: { algorithm: 'astar' } });
+    expect(compared).toEqual(['bfs', 'astar']);
     expect([...new Set(state.costs)].sort()).toEqual([1, FOREST, SWAMP]);
-    expect(byId.get('terrain-bfs')!.attributes.map).toBe(byId.get('terrain-astar')!.attributes.map);
   });
 
   it('breadth-first wades through the swamp; A* stays out of it', () => {
-    const bfs = outcome('terrain-bfs'), astar = outcome('terrain-astar');
+    const bfs = outcome('terrain-compare', { options: { algorithm: 'bfs' } }), astar = outcome('terrain-compare', { options: { algorithm: 'astar' } });
     expect(bfs.options.algorithm).toBe('bfs');
     expect(astar.options.algorithm).toBe('astar');
     expect(bfs.path.some((p) => costAt(bfs.state, p) === SWAMP)).toBe(true);
@@ -223,7 +231,7 @@ describe('terrain', () => {
   });
 
   it('A* goes round the bottom of the swamp, taking more steps for a path that costs far less', () => {
-    const bfs = outcome('terrain-bfs'), astar = outcome('terrain-astar');
+    const bfs = outcome('terrain-compare', { options: { algorithm: 'bfs' } }), astar = outcome('terrain-compare', { options: { algorithm: 'astar' } });
     const { state } = astar;
     const swamp = [...state.costs.keys()].filter((i) => state.costs[i] === SWAMP).map((i) => ({ x: i % state.width, y: Math.floor(i / state.width) }));
     const columns = new Set(swamp.map((p) => p.x));
@@ -236,13 +244,13 @@ describe('terrain', () => {
   });
 
   it('the heuristic assumes the cheapest ground on the map: plain ground here, so it is the plain octile distance', () => {
-    const plain = outcome('terrain-astar');
+    const plain = outcome('terrain-compare', { options: { algorithm: 'astar' } });
     const { state } = plain;
     const dx = Math.abs(state.goal.x - state.start.x), dy = Math.abs(state.goal.y - state.start.y);
     const octile = Math.max(dx, dy) + (Math.SQRT2 - 1) * Math.min(dx, dy);
     expect(plain.startH).toBeCloseTo(octile, 9);
     // Were the cheapest ground to cost 2, every estimate would double.
-    const dearer = outcome('terrain-astar', { edit: (s) => s.costs.forEach((c, i) => c === 1 && (s.costs[i] = 2)) });
+    const dearer = outcome('terrain-compare', { options: { algorithm: 'astar' }, edit: (s) => s.costs.forEach((c, i) => c === 1 && (s.costs[i] = 2)) });
     expect(dearer.startH).toBeCloseTo(2 * octile, 9);
   });
 });

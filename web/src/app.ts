@@ -7,17 +7,22 @@
 // chrome (header or none), which control groups show, which per-cell numbers are drawn,
 // whether the map can be edited, and where the stylesheet goes (a shadow root keeps it
 // inside an <astar-playground> element). With no options it builds the full page.
-import { loadEngine, type Engine } from './engine/engine';
+import { loadEngine, type Engine, type Point } from './engine/engine';
 import { attachFileDrop } from './input/files';
 import { attachKeyboard } from './input/keyboard';
-import { attachCanvasInput, type HoverInfo } from './input/pointer';
-import { CELL_LABELS, PlaygroundRenderer, type CellLabel } from './render/renderer';
+import type { HoverInfo } from './input/pointer';
+import { heatRange, heatValues, type Heat, type HeatMode } from './render/heat';
+import { CELL_LABELS, MapLayer, type CellLabel, type PaneRenderer, type PaneState } from './render/renderer';
+import type { Run } from './state/run';
 import { PlaygroundStore, type Change, type Language } from './state/store';
+import { buildCompareBar } from './ui/compare-bar';
+import { buildComparison } from './ui/comparison';
 import { CONTROL_GROUPS, DEFAULT_EMBED_CONTROLS, EDITING_GROUPS, type ControlGroup } from './ui/controls';
-import { cellDetails } from './ui/describe';
 import { el, Phrases } from './ui/dom';
 import { initialLanguage, isLanguage, LANGUAGES, rememberLanguage } from './ui/i18n';
+import { buildInspector } from './ui/inspector';
 import { buildPanel } from './ui/panel';
+import { Pane } from './ui/pane';
 import { buildSharePanel, pageLinks, type ShareLinks } from './ui/share-panel';
 import { buildTransport } from './ui/transport';
 import styles from './ui/styles.css?inline';
@@ -48,9 +53,12 @@ export interface MountOptions {
 export interface PlaygroundHandle {
   readonly store: PlaygroundStore;
   readonly engine: Engine;
+  /** The first pane's canvas and renderer (the only pane outside compare mode). */
   readonly canvas: HTMLCanvasElement;
-  readonly renderer: PlaygroundRenderer;
-  /** Draws now instead of at the next animation frame. */
+  readonly renderer: PaneRenderer;
+  /** Every pane's canvas, in pane order. */
+  readonly canvases: HTMLCanvasElement[];
+  /** Draws every pane now instead of at the next animation frame. */
   drawNow(): void;
   /** Shows only these control groups (editing groups stay hidden while read-only). */
   setControls(groups: Iterable<ControlGroup>): void;
@@ -70,6 +78,7 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
   const embedded = options.chrome === 'embed';
   let readonly = options.readonly ?? false;
   let controls = new Set<ControlGroup>(options.controls ?? (embedded ? DEFAULT_EMBED_CONTROLS : CONTROL_GROUPS));
+  let labels: ReadonlySet<CellLabel> = new Set(options.labels ?? CELL_LABELS);
   adoptStyles(options.styleRoot ?? container.ownerDocument);
 
   // ------------------------------------------------------------------ layout
@@ -91,14 +100,23 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
       el('div', { class: 'ap-titles' }, phrases.text(el('h1', {}), 'app.title'), phrases.text(el('p', { class: 'ap-tagline' }), 'app.tagline')),
       tools);
 
-  const canvas = el('canvas', { class: 'ap-canvas', role: 'img', tabindex: 0, 'data-region': 'canvas' });
-  const tooltip = el('div', { class: 'ap-tooltip', role: 'tooltip', hidden: true, 'data-region': 'tooltip' });
   const dropHint = phrases.text(el('div', { class: 'ap-drop-hint', hidden: true }), 'dropHint');
-  const canvasWrap = el('div', { class: 'ap-canvas-wrap' }, canvas, tooltip, dropHint);
-  const transport = buildTransport(store, phrases);
-  const stage = el('section', { class: 'ap-stage' }, canvasWrap, transport.element);
+  const paneGrid = el('div', { class: 'ap-panes', 'data-region': 'panes' }, dropHint);
+  const compareBar = buildCompareBar(store, phrases);
+  const comparison = buildComparison(store, phrases);
+  const mapLayer = new MapLayer();
+  const heats = new HeatCache();
+  // A cell picked in the open-list inspector, ringed in the inspected run's pane.
+  let highlight: { run: Run; cell: Point } | null = null;
+  const inspector = buildInspector(store, phrases, (run, cell) => {
+    highlight = cell ? { run, cell } : null;
+    requestDraw();
+    // The narration follows the inspected search.
+    transport.update(new Set<Change>(['search']));
+  });
+  const transport = buildTransport(store, phrases, () => inspector.run, compareBar.element);
+  const stage = el('section', { class: 'ap-stage' }, paneGrid, transport.element, comparison.element, inspector.element);
 
-  const renderer = new PlaygroundRenderer(canvas, store, root);
   const presetBase = options.mapsBaseUrl ?? new URL('maps/', document.baseURI).href;
   const panel = buildPanel(store, phrases, {
     presetUrl: (file) => new URL(file, presetBase).href,
@@ -106,69 +124,121 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
     exportPng: () => {
       const side = Math.max(store.grid.width, store.grid.height);
       const cellPixels = Math.max(1, Math.min(32, Math.floor(2048 / side)));
-      void renderer.exportPng(cellPixels).then((blob) => blob && download(blob, `${store.mapName}.png`));
+      void panes[0]!.renderer.exportPng(cellPixels).then((blob) => blob && download(blob, `${store.mapName}.png`));
     },
     embedded,
+    heatRange: () => heats.range(store),
   });
   const main = el('div', { class: 'ap-main' }, stage, panel.element);
   if (embedded) root.append(main, header);
   else root.append(header, main);
   container.append(root);
-  // Colours come from the stylesheet, which applies only once the root is in the document.
-  renderer.refreshTheme();
-  panel.refreshTheme();
 
-  // ------------------------------------------------------------------ tooltip
-  let hover: HoverInfo | null = null;
-  /** Places the tooltip at the pointer; `refill` also rebuilds its lines (a new cell or new state). */
-  const showTooltip = (refill: boolean) => {
-    if (!hover || hover.cell.x >= store.grid.width || hover.cell.y >= store.grid.height) {
-      tooltip.hidden = true;
-      renderer.hover = null;
-      return;
-    }
-    if (refill || tooltip.hidden) tooltip.replaceChildren(...cellDetails(store, hover.cell).map((line) => el('div', {}, line)));
-    tooltip.hidden = false;
-    const wrapRect = canvasWrap.getBoundingClientRect();
-    const x = hover.clientX - wrapRect.left, y = hover.clientY - wrapRect.top;
-    // Beside the pointer, flipped to stay inside the canvas.
-    const left = x + 16 + tooltip.offsetWidth > wrapRect.width ? x - 16 - tooltip.offsetWidth : x + 16;
-    const top = y + 16 + tooltip.offsetHeight > wrapRect.height ? y - 16 - tooltip.offsetHeight : y + 16;
-    tooltip.style.transform = `translate(${Math.max(0, left)}px, ${Math.max(0, top)}px)`;
-    renderer.hover = hover.cell;
-  };
+  // ------------------------------------------------------------------ panes, one per run
+  // The pointer's cell is outlined in every pane (the same place on the same map); its
+  // tooltip shows in the pane it is over.
+  let hover: { pane: Pane; info: HoverInfo } | null = null;
   const editable = () => !readonly;
-  cleanups.push(attachCanvasInput(canvas, store, (info) => {
+  const paneState = (pane: Pane): PaneState | null => {
+    const { run } = pane;
+    if (!store.runs.includes(run) || store.canvasWidth <= 0) return null;
+    return {
+      grid: store.grid,
+      start: store.start,
+      goal: store.goal,
+      width: store.canvasWidth,
+      height: store.canvasHeight,
+      view: store.view,
+      search: run.timeline.display,
+      revision: run.timeline.revision,
+      step: run.timeline.lastEvent,
+      labels,
+      heat: heats.of(store, run),
+      hover: hover?.info.cell ?? null,
+      highlight: highlight?.run === run ? highlight.cell : null,
+    };
+  };
+  const onHover = (pane: Pane, info: HoverInfo | null) => {
     // Mouse moves within one cell only move the tooltip: no wasm reads, no redraw.
-    const sameCell = hover !== null && info !== null && hover.cell.x === info.cell.x && hover.cell.y === info.cell.y;
-    hover = info;
-    showTooltip(!sameCell);
-    if (!sameCell) renderer.requestDraw();
-  }, { editable, wheelZoomNeedsModifier: embedded }));
+    const sameCell = hover !== null && info !== null && hover.pane === pane && hover.info.cell.x === info.cell.x && hover.info.cell.y === info.cell.y;
+    if (hover && hover.pane !== pane) hover.pane.showTooltip(null, false);
+    hover = info ? { pane, info } : null;
+    pane.showTooltip(info, !sameCell);
+    if (!sameCell) requestDraw();
+  };
+  const panes: Pane[] = [];
+  const resizeObserver = new ResizeObserver(() => measurePanes());
+  cleanups.push(() => resizeObserver.disconnect());
+  /** Panes follow the runs: one each, in order, made and removed as runs come and go. */
+  const syncPanes = () => {
+    const same = panes.length === store.runs.length && panes.every((pane, i) => pane.run === store.runs[i]);
+    if (same) return;
+    for (const pane of panes.splice(0)) {
+      if (store.runs.includes(pane.run)) panes.push(pane);
+      else {
+        if (hover?.pane === pane) hover = null;
+        resizeObserver.unobserve(pane.canvasWrap);
+        pane.destroy();
+      }
+    }
+    const kept = new Map(panes.map((pane) => [pane.run, pane]));
+    panes.length = 0;
+    for (const run of store.runs) {
+      const pane = kept.get(run) ?? new Pane(store, run, {
+        mapLayer, themeSource: root, state: paneState, onHover, editable, wheelZoomNeedsModifier: embedded,
+      });
+      panes.push(pane);
+    }
+    paneGrid.replaceChildren(...panes.map((pane) => pane.element), dropHint);
+    paneGrid.dataset.count = String(panes.length);
+    root.classList.toggle('ap-comparing', panes.length > 1);
+    panes.forEach((pane, i) => {
+      pane.place(i, panes.length > 1);
+      pane.show(visibleGroups());
+      if (!kept.has(pane.run)) pane.update(new Set<Change>(['options', 'search', 'language']));
+    });
+    // Every pane is the same size (the grid's cells are equal), so the first one's size is
+    // the view's canvas size for all.
+    resizeObserver.disconnect();
+    resizeObserver.observe(panes[0]!.canvasWrap);
+    describeCanvases();
+    measurePanes();
+  };
+  const measurePanes = () => {
+    const rect = panes[0]!.canvasWrap.getBoundingClientRect();
+    store.setCanvasSize(Math.round(rect.width), Math.round(rect.height));
+    drawNow();
+  };
+  const requestDraw = () => { for (const pane of panes) pane.renderer.requestDraw(); };
+  const drawNow = () => { for (const pane of panes) pane.renderer.drawNow(); };
 
   // ------------------------------------------------------------------ other input
   // An embedded playground hears keys only while focus is inside it: the page around it
   // keeps its own keys (Space scrolls, arrows move the caret).
   cleanups.push(attachKeyboard(options.keyboardTarget ?? (embedded ? root : container.ownerDocument), container, store, editable));
   cleanups.push(attachFileDrop(root, store, (active) => { dropHint.hidden = !active; }, editable));
-  const resizeObserver = new ResizeObserver(() => {
-    const rect = canvasWrap.getBoundingClientRect();
-    store.setCanvasSize(Math.round(rect.width), Math.round(rect.height));
-    renderer.drawNow();
-  });
-  resizeObserver.observe(canvasWrap);
-  cleanups.push(() => resizeObserver.disconnect());
   const darkQuery = window.matchMedia('(prefers-color-scheme: dark)');
-  const onScheme = () => { renderer.refreshTheme(); panel.refreshTheme(); };
+  const onScheme = () => {
+    for (const pane of panes) pane.renderer.refreshTheme();
+    panel.refreshTheme();
+  };
   darkQuery.addEventListener('change', onScheme);
   cleanups.push(() => darkQuery.removeEventListener('change', onScheme));
 
   // ------------------------------------------------------------------ options that can change later
-  const showControls = () => {
+  const visibleGroups = () => {
     const visible = new Set(controls);
     if (readonly) for (const group of EDITING_GROUPS) visible.delete(group);
+    return visible;
+  };
+  const showControls = () => {
+    const visible = visibleGroups();
+    compareBar.show(visible);
     transport.show(visible);
     panel.show(visible);
+    for (const pane of panes) pane.show(visible);
+    inspector.element.hidden = !visible.has('inspect');
+    if (!inspector.element.hidden) inspector.update(new Set<Change>(['options', 'search', 'language']));
     share.element.hidden = !visible.has('share');
     languageLabel.hidden = !visible.has('language');
     header.hidden = embedded && share.element.hidden && languageLabel.hidden;
@@ -177,62 +247,122 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
   const setReadonly = (value: boolean) => {
     readonly = value;
     root.classList.toggle('ap-readonly', readonly);
-    describeCanvas();
+    describeCanvases();
     showControls();
   };
-  const describeCanvas = () => {
+  const describeCanvases = () => {
     const size = { width: store.grid.width, height: store.grid.height };
-    canvas.setAttribute('aria-label', phrases.translate(readonly ? 'canvas.labelReadonly' : 'canvas.label', size));
+    for (const pane of panes) pane.canvas.setAttribute('aria-label', phrases.translate(readonly ? 'canvas.labelReadonly' : 'canvas.label', size));
   };
-  renderer.setLabels(options.labels ?? CELL_LABELS);
-  setReadonly(readonly);
 
   // ------------------------------------------------------------------ state -> view
   const onChange = (changes: ReadonlySet<Change>) => {
     if (changes.has('language')) {
       phrases.setLanguage(store.language);
+      for (const pane of panes) pane.setLanguage(store.language);
       root.lang = store.language;
       languageSelect.value = store.language;
       tutorialLink.href = tutorialHref(store.language);
       rememberLanguage(storage, store.language);
     }
+    // Runs come and go with 'options', but a run's measurement may report ('search')
+    // before that change is announced: panes follow the runs on every change.
+    syncPanes();
+    if (changes.has('options') || changes.has('language')) panes.forEach((pane, i) => pane.place(i, panes.length > 1));
     transport.update(changes);
     panel.update(changes);
+    compareBar.update(changes);
+    comparison.update(changes);
+    for (const pane of panes) pane.update(changes);
+    if (!inspector.element.hidden) inspector.update(changes);
     if (changes.has('map') || changes.has('language')) {
       // Phones size the map area to the map's shape; wide screens ignore this.
       const aspect = Math.min(1.6, Math.max(0.8, store.grid.width / store.grid.height));
-      canvasWrap.style.setProperty('--map-aspect', aspect.toFixed(3));
-      describeCanvas();
+      paneGrid.style.setProperty('--map-aspect', aspect.toFixed(3));
+      describeCanvases();
     }
-    if (hover && (changes.has('search') || changes.has('map') || changes.has('language'))) showTooltip(true);
-    if (changes.has('map') || changes.has('endpoints') || changes.has('search') || changes.has('view')) renderer.requestDraw();
+    if (hover && (changes.has('search') || changes.has('map') || changes.has('language'))) hover.pane.showTooltip(hover.info, true);
+    if (changes.has('map') || changes.has('endpoints') || changes.has('search') || changes.has('view')) requestDraw();
   };
   cleanups.push(store.subscribe(onChange));
+  syncPanes();
+  setReadonly(readonly);
+  // Colours come from the stylesheet, which applies only once the root is in the document.
+  onScheme();
   onChange(new Set<Change>(['map', 'search', 'ui', 'options']));
-  const rect = canvasWrap.getBoundingClientRect();
-  store.setCanvasSize(Math.round(rect.width), Math.round(rect.height));
-  renderer.drawNow();
+  measurePanes();
 
   return {
     store,
     engine,
-    canvas,
-    renderer,
-    drawNow: () => renderer.drawNow(),
+    get canvas() { return panes[0]!.canvas; },
+    get renderer() { return panes[0]!.renderer; },
+    get canvases() { return panes.map((pane) => pane.canvas); },
+    drawNow,
     setControls: (groups) => {
       controls = new Set(groups);
       showControls();
     },
-    setLabels: (labels) => renderer.setLabels(labels),
+    setLabels: (next) => {
+      labels = new Set(next);
+      requestDraw();
+    },
     setReadonly,
     get readonly() { return readonly; },
     destroy: () => {
       for (const cleanup of cleanups.reverse()) cleanup();
-      renderer.destroy();
+      for (const pane of panes) pane.destroy();
       store.destroy();
       root.remove();
     },
   };
+}
+
+/**
+ * Heat-map values per run, recomputed only when the run's search or the mode changed, and
+ * one range over every run so the panes' colours mean the same numbers. The Heat objects
+ * stay the same while nothing changed: the renderers refill their layers only for a new one.
+ */
+class HeatCache {
+  private values = new Map<Run, { revision: number; mode: HeatMode; values: Float32Array }>();
+  private heats = new Map<Run, Heat>();
+  private key = '';
+
+  of(store: PlaygroundStore, run: Run): Heat | null {
+    this.refresh(store);
+    return this.heats.get(run) ?? null;
+  }
+
+  /** The range shared by every pane's heat map (for the legend); null without one. */
+  range(store: PlaygroundStore): { min: number; max: number } | null {
+    this.refresh(store);
+    const first = this.heats.values().next().value;
+    return first ? { min: first.min, max: first.max } : null;
+  }
+
+  private refresh(store: PlaygroundStore): void {
+    const mode = store.heatMode;
+    if (mode === 'none') {
+      this.values.clear();
+      this.heats.clear();
+      this.key = '';
+      return;
+    }
+    let changed = false;
+    for (const r of store.runs) {
+      const cached = this.values.get(r);
+      if (cached && cached.revision === r.timeline.revision && cached.mode === mode && cached.values.length === store.grid.width * store.grid.height) continue;
+      this.values.set(r, { revision: r.timeline.revision, mode, values: heatValues(r.timeline.display, store.grid, mode) });
+      changed = true;
+    }
+    const key = store.runs.map((r) => r.id).join(' ');
+    if (changed || key !== this.key) {
+      this.key = key;
+      for (const r of [...this.values.keys()]) if (!store.runs.includes(r)) this.values.delete(r);
+      const range = heatRange(store.runs.map((r) => this.values.get(r)!.values)) ?? { min: 0, max: 0 };
+      this.heats = new Map(store.runs.map((r) => [r, { mode, values: this.values.get(r)!.values, ...range }]));
+    }
+  }
 }
 
 // One parsed stylesheet for every playground in the document: the page adopts it, and so

@@ -3,14 +3,15 @@
 // (index.html?embed). It also turns the store's changes into the step and done events.
 //
 // Only what changed is applied, so changing `labels` does not reload the map, and changing
-// `algorithm` keeps the reader's edits to the map.
+// `algorithm` keeps the reader's edits to the map. Option settings apply to every search
+// shown; `algorithms` lists the searches to compare, each with the first one's options.
 //
 // An embed is one of many on a page (the tutorial autoplays a dozen), so while it is off
 // screen its animation frames are held: the search waits at the step it is on, still
 // playing, and carries on when the embed scrolls back into view. It ends exactly as it
 // would have; it just computes and draws nothing while nobody can see it.
 import type { PlaygroundHandle } from '../app';
-import type { SearchOptions } from '../engine/engine';
+import { fitOptions, type Engine, type SearchOptions } from '../engine/engine';
 import { CELL_LABELS } from '../render/renderer';
 import { applyShareState, loadShareFragment } from '../share/playground-state';
 import type { ShareState } from '../share/share-link';
@@ -29,8 +30,8 @@ export class EmbeddedPlayground {
   private appliedProblems = '';
   /** The page's language at the last apply (null before the first). */
   private pageLanguage: Language | null = null;
-  /** The search options of the map shown, before the settings' overrides. */
-  private baseOptions: SearchOptions;
+  /** The searches of the map shown, before the settings change them. */
+  private baseSearches: SearchOptions[];
   private lastStep = -1;
   private wasFinished = false;
   private readonly unsubscribe: () => void;
@@ -43,7 +44,7 @@ export class EmbeddedPlayground {
   constructor(readonly playground: PlaygroundHandle, private readonly fallback: ShareState, shownIn: Element,
     private readonly events: EmbedEvents | null = null) {
     const { store } = playground;
-    this.baseOptions = { ...store.options };
+    this.baseSearches = store.runs.map((run) => ({ ...run.options }));
     this.unsubscribe = store.subscribe((changes) => this.noteChanges(changes));
     // The margin wakes an embed a little before it scrolls in, so it is moving when it appears.
     this.visibility = new IntersectionObserver((entries) => {
@@ -59,17 +60,17 @@ export class EmbeddedPlayground {
     this.applied = next;
 
     const mapChanged = previous ? next.map !== previous.map : next.map !== null;
+    const adjust = (searches: SearchOptions[]) => searchesFor(searches, next, store.engine);
     if (mapChanged) {
-      // The overrides go in with the map, so a link's step is kept and its search computed once.
-      const shown = next.map === null ? this.fallback : loadShareFragment(store, next.map, this.fallback, next.options);
-      if (next.map === null) applyShareState(store, this.fallback, next.options);
-      this.baseOptions = { ...shown.options };
+      // The settings go in with the map, so a link's step is kept and its searches computed once.
+      const shown = next.map === null ? this.fallback : loadShareFragment(store, next.map, this.fallback, adjust);
+      if (next.map === null) applyShareState(store, this.fallback, adjust);
+      this.baseSearches = shown.searches.map((options) => ({ ...options }));
     }
-    const optionsChanged = previous ? !sameOptions(previous.options, next.options) : Object.keys(next.options).length > 0;
-    if (!mapChanged && optionsChanged) {
-      // An explicit undefined heuristic, so removing the setting also removes its override.
-      store.setOptions({ heuristic: undefined, ...this.baseOptions, ...next.options });
-    }
+    const optionsChanged = previous
+      ? !sameOptions(previous.options, next.options) || !sameList(previous.algorithms, next.algorithms)
+      : Object.keys(next.options).length > 0 || next.algorithms !== null;
+    if (!mapChanged && optionsChanged) store.setSearches(adjust(this.baseSearches));
     if (next.speedIndex !== null && next.speedIndex !== previous?.speedIndex) store.setSpeed(next.speedIndex);
 
     if (!sameList(previous?.controls, next.controls) || !previous) this.playground.setControls(next.controls ?? DEFAULT_EMBED_CONTROLS);
@@ -101,17 +102,18 @@ export class EmbeddedPlayground {
 
   private noteChanges(changes: ReadonlySet<Change>): void {
     if (!this.events) return;
-    const { timeline } = this.playground.store;
-    // A new map, endpoints or options make a new search, which may finish again.
+    const { store } = this.playground;
+    // A new map, endpoints or options make new searches, which may finish again.
     if (changes.has('map') || changes.has('endpoints') || changes.has('options')) this.wasFinished = false;
     if (!changes.has('search')) return;
-    const search = timeline.display;
-    const detail: PlaygroundEventDetail = { step: timeline.step, expanded: search.counters().expanded, pathCost: search.pathCost };
+    // The first search's figures: the only one's, unless the embed compares several.
+    const search = store.timeline.display;
+    const detail: PlaygroundEventDetail = { step: store.step, expanded: search.counters().expanded, pathCost: search.pathCost };
     if (detail.step !== this.lastStep) {
       this.lastStep = detail.step;
       this.events.step(detail);
     }
-    const finished = timeline.finished;
+    const finished = store.finished;
     if (finished && !this.wasFinished) this.events.done(detail);
     this.wasFinished = finished;
   }
@@ -133,8 +135,21 @@ export function applySize(container: HTMLElement, settings: EmbedSettings): void
   set('--embed-max-height', settings.height ? 'none' : null);
 }
 
+/**
+ * The searches to show for a map's own: each with the option settings over it, or, when
+ * `algorithms` is set, one search per algorithm named, each with the first one's options
+ * (fitted to the algorithm: JPS keeps to the diagonal rules it supports, Theta* to exact costs).
+ */
+function searchesFor(base: SearchOptions[], settings: EmbedSettings, engine: Engine): SearchOptions[] {
+  const overridden = base.map((options) => ({ ...options, ...settings.options }));
+  if (!settings.algorithms) return overridden;
+  const first = overridden[0]!;
+  return settings.algorithms.map((algorithm) => ({ ...first, ...fitOptions(engine.algorithm(algorithm), first) }));
+}
+
 function sameOptions(a: Partial<SearchOptions>, b: Partial<SearchOptions>): boolean {
-  return a.algorithm === b.algorithm && a.heuristic === b.heuristic && a.diagonal === b.diagonal && a.weight === b.weight;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof SearchOptions>;
+  return [...keys].every((key) => a[key] === b[key]);
 }
 
 function sameList<T>(a: readonly T[] | null | undefined, b: readonly T[] | null | undefined): boolean {

@@ -5,7 +5,8 @@
 // Settings come from page authors and from links, so every value is checked against a
 // fixed list or range (option names against the engine's catalog); a bad one is left out
 // and described in `problems` (shown on the playground as a message), never passed on.
-import { MAX_WEIGHT, type Catalog, type SearchOptions } from '../engine/engine';
+import { MAX_WEIGHT, type AlgorithmName, type Catalog, type SearchOptions } from '../engine/engine';
+import { MAX_RUNS } from '../state/run';
 import { CELL_LABELS, type CellLabel } from '../render/renderer';
 import { SHARE_VERSION_KEY } from '../share/share-link';
 import { INSTANT_SPEED_INDEX, SPEEDS } from '../state/speeds';
@@ -14,7 +15,7 @@ import { CONTROL_GROUPS, type ControlGroup } from '../ui/controls';
 import { languageFromTag } from '../ui/i18n';
 
 export const EMBED_ATTRIBUTES = [
-  'map', 'width', 'height', 'algorithm', 'heuristic', 'diagonal', 'weight', 'costs', 'max-expansions',
+  'map', 'width', 'height', 'algorithm', 'algorithms', 'heuristic', 'diagonal', 'weight', 'costs', 'max-expansions',
   'autoplay', 'speed', 'controls', 'readonly', 'lang', 'labels',
 ] as const;
 export type EmbedAttribute = (typeof EMBED_ATTRIBUTES)[number];
@@ -25,8 +26,10 @@ export interface EmbedSettings {
   /** CSS lengths for the playground's width and the map area's height; null = follow the page. */
   width: string | null;
   height: string | null;
-  /** Search options that override the map's own. */
+  /** Search options that override the map's own, in every search shown. */
   options: Partial<SearchOptions>;
+  /** Searches to compare side by side, one per algorithm (2 to MAX_RUNS); null: the map's own. */
+  algorithms: AlgorithmName[] | null;
   autoplay: boolean;
   /** Index into SPEEDS, or null for the default speed. */
   speedIndex: number | null;
@@ -113,6 +116,17 @@ export function readEmbedSettings(read: (name: EmbedAttribute) => string | null,
     else bad('weight', weightText, `a number from 0 to ${MAX_WEIGHT}`);
   }
 
+  let algorithms: AlgorithmName[] | null = null;
+  const compared = read('algorithms');
+  if (compared !== null) {
+    const names = catalog.algorithms.map((row) => row.name);
+    const listed = compared.toLowerCase().split(/[\s,]+/).filter(Boolean);
+    const unknown = listed.filter((name) => !(names as string[]).includes(name));
+    if (unknown.length > 0) bad('algorithms', unknown.join(' '), `known: ${names.join(' ')}`);
+    else if (listed.length < 1 || listed.length > MAX_RUNS) bad('algorithms', compared, `1 to ${MAX_RUNS} algorithms`);
+    else algorithms = listed as AlgorithmName[];
+  }
+
   let language: Language | null = null;
   const lang = read('lang');
   if (lang !== null) {
@@ -126,6 +140,7 @@ export function readEmbedSettings(read: (name: EmbedAttribute) => string | null,
       width: length('width'),
       height: length('height'),
       options,
+      algorithms,
       autoplay: flag('autoplay'),
       speedIndex: speedIndex(read('speed'), (value) => bad('speed', value, 'steps per second such as 10, steps per frame such as 50/frame, or instant')),
       controls: words('controls', CONTROL_GROUPS),

@@ -66,6 +66,18 @@ export const DEFAULT_OPTIONS: Readonly<SearchOptions> = Object.freeze({
   costModel: 'exact',
 });
 
+/**
+ * The options to switch to `row`: the same, except a diagonal rule or cost model the
+ * algorithm does not support, which becomes one it does (the last of its rules, which is
+ * the strictest, and its first cost model).
+ */
+export function fitOptions(row: AlgorithmRow, options: SearchOptions): Partial<SearchOptions> {
+  const fitted: Partial<SearchOptions> = { algorithm: row.name };
+  if (!row.diagonals.includes(options.diagonal)) fitted.diagonal = row.diagonals[row.diagonals.length - 1];
+  if (!row.costModels.includes(options.costModel)) fitted.costModel = row.costModels[0];
+  return fitted;
+}
+
 export type SearchStatus = StatusName;
 export type CellPhase = CellPhaseName;
 export type Side = SideName;
@@ -318,6 +330,12 @@ export interface CellView {
   parentBackAt(id: number): number;
   /** JPS: whether a scan passed over the cell (kept while tracing). */
   scannedAt(id: number): boolean;
+  /**
+   * Every cell's phase at once into `out` (length count): what phaseAt gives, in one tight
+   * loop, for drawing whole layers. 'phaseBack' (0 without a backward search) and
+   * 'scanned' (1 where a scan passed, else 0) likewise.
+   */
+  fillPhases(out: Uint8Array, channel?: 'phase' | 'phaseBack' | 'scanned'): void;
   /** Any channel's raw value; NaN where the cell is not part of the current search or the channel is missing. */
   valueAt(channel: ChannelName, id: number): number;
 }
@@ -591,6 +609,9 @@ class EngineCellView implements CellView {
   private readonly channels = new Map<string, ChannelReader>();
   private readonly phase: ChannelReader;
   private readonly g: ChannelReader;
+  // Read per cell per frame by the renderer: looked up once.
+  private readonly phaseBack: ChannelReader | undefined;
+  private readonly scanned: ChannelReader | undefined;
 
   constructor(
     private readonly search: EngineSearch,
@@ -610,6 +631,8 @@ class EngineCellView implements CellView {
     }
     this.phase = this.channels.get('phase')!;
     this.g = this.channels.get('g')!;
+    this.phaseBack = this.channels.get('phaseBack');
+    this.scanned = this.channels.get('scanned');
   }
 
   /** Whether the views still see live memory (memory growth detaches the old buffer). */
@@ -637,8 +660,8 @@ class EngineCellView implements CellView {
   }
 
   phaseBackAt(id: number): 0 | 1 | 2 | 3 {
-    const value = this.valueAt('phaseBack', id);
-    return Number.isNaN(value) ? 0 : (value as 0 | 1 | 2 | 3);
+    const reader = this.phaseBack;
+    return reader && this.current(reader, id) ? (reader.values[id * reader.step] as 0 | 1 | 2 | 3) : 0;
   }
 
   parentBackAt(id: number): number {
@@ -669,8 +692,26 @@ class EngineCellView implements CellView {
 
   scannedAt(id: number): boolean {
     // The "scanned" channel holds the stamp of the search whose scan passed over the cell.
-    const reader = this.channels.get('scanned');
+    const reader = this.scanned;
     return reader !== undefined && reader.values[id * reader.step] === this.search.stampNow;
+  }
+
+  fillPhases(out: Uint8Array, channel: 'phase' | 'phaseBack' | 'scanned' = 'phase'): void {
+    const count = Math.min(this.count, out.length);
+    const stamp = this.search.stampNow;
+    const reader = channel === 'phase' ? this.phase : channel === 'phaseBack' ? this.phaseBack : this.scanned;
+    if (!reader) {
+      out.fill(0, 0, count);
+      return;
+    }
+    const { values, step, stamps, stampStep } = reader;
+    if (channel === 'scanned') {
+      for (let id = 0; id < count; id++) out[id] = values[id * step] === stamp ? 1 : 0;
+    } else if (stamps === null) {
+      for (let id = 0; id < count; id++) out[id] = values[id * step]!;
+    } else {
+      for (let id = 0; id < count; id++) out[id] = stamps[id * stampStep] === stamp ? values[id * step]! : 0;
+    }
   }
 }
 

@@ -1,17 +1,21 @@
-// Draws the playground on one canvas from read-only state, in two layers:
-//  - the map layer, one pixel per cell in an offscreen canvas, rebuilt only when the grid
-//    changes (its revision) or the theme does;
-//  - the search layer, one pixel per cell as well, refilled from the engine's typed
-//    CellView when the search has moved (the timeline's revision), at most once per frame:
-//    open and closed cells, the backward search's in their own colours (bidirectional A*),
-//    and cells a jump scan passed over, faintly (JPS).
-// Both are scaled onto the visible canvas without smoothing; then come the vector parts that
-// only concern visible cells: grid lines, per-cell labels (g, h, f, order or IDA*'s visit
-// count, parent arrow) when cells are at least LABEL_MIN_SCALE pixels, the current step (its
-// neighbours, JPS's scans and forced neighbours, Theta*'s lines of sight), IDA*'s current
-// depth-first path, the best meeting of a bidirectional search, the path and endpoints.
-import { eventsOf, type Point, type StepEvent } from '../engine/engine';
-import type { PlaygroundStore } from '../state/store';
+// Draws one pane of the playground (one run's search over the shared map) on a canvas,
+// from a PaneState: read-only data the app assembles from the store for each frame, so the
+// renderer never reads the store and the same code draws every pane of compare mode.
+// Two layers, each one pixel per cell and scaled up without smoothing:
+//  - the map layer, shared by every pane, rebuilt only when the grid changes (its revision)
+//    or the theme does;
+//  - the pane's search layer, refilled from the engine's typed CellView when its search has
+//    moved (the timeline's revision), at most once per frame: open and closed cells, the
+//    backward search's in their own colours (bidirectional A*), cells a jump scan passed
+//    over, faintly (JPS); or, in a heat map, every reached cell coloured by g, h, f or
+//    expansion order.
+// Then come the vector parts that only concern visible cells: grid lines, per-cell labels
+// (g, h, f, order or IDA*'s visit count, parent arrow) when cells are at least
+// LABEL_MIN_SCALE pixels, the current step (its neighbours, JPS's scans and forced
+// neighbours, Theta*'s lines of sight), IDA*'s current depth-first path, the best meeting
+// of a bidirectional search, the path, the endpoints and the highlighted cell.
+import { eventsOf, type Grid, type Point, type Search, type StepEvent } from '../engine/engine';
+import { fillHeat, type Heat } from './heat';
 import { packRgba, readPalette, type Palette } from './palette';
 import { visibleCells, type Viewport } from './viewport';
 
@@ -26,6 +30,29 @@ const OPEN_ALPHA = 150;
 const CLOSED_ALPHA = 120;
 const SCANNED_ALPHA = 60;
 
+/** Everything one pane draws: read-only for the renderer. */
+export interface PaneState {
+  grid: Grid;
+  start: Point;
+  goal: Point;
+  /** The canvas's size in CSS pixels, and the view of the map in it. */
+  width: number;
+  height: number;
+  view: Viewport;
+  /** The run's visible search, and its timeline's revision (what tells the layer to refill). */
+  search: Search;
+  revision: number;
+  /** The last observed step (null after a replay or a flat-out run). */
+  step: StepEvent | null;
+  labels: ReadonlySet<CellLabel>;
+  /** A heat map in place of open and closed cells; null for none. */
+  heat: Heat | null;
+  /** The cell under the pointer, outlined when drawn for the screen. */
+  hover: Point | null;
+  /** A cell picked elsewhere (the open-list inspector), ringed. */
+  highlight: Point | null;
+}
+
 interface Layer {
   canvas: HTMLCanvasElement;
   context: CanvasRenderingContext2D;
@@ -33,34 +60,58 @@ interface Layer {
   pixels: Uint32Array;
 }
 
-export class PlaygroundRenderer {
+/**
+ * The map drawn one pixel per cell, shared by every pane: rebuilt when the grid changes (its
+ * revision or size) or the palette does.
+ */
+export class MapLayer {
+  private layer: Layer | null = null;
+  private drawnRevision = -1;
+  private drawnColours = '';
+
+  canvasFor(grid: Grid, palette: Palette): HTMLCanvasElement {
+    const previous = this.layer;
+    const layer = (this.layer = ensureLayer(previous, grid.width, grid.height));
+    // Every pane reads its own palette object, the same colours: compare the colours.
+    const colourKey = `${palette.wall} ${palette.terrain.join(' ')}`;
+    if (layer !== previous || this.drawnRevision !== grid.revision || this.drawnColours !== colourKey) {
+      const colours = palette.terrain.map((colour, cost) => packRgba(cost === 0 ? palette.wall : colour));
+      const costs = grid.costs();
+      const pixels = layer.pixels;
+      for (let i = 0; i < costs.length; i++) pixels[i] = colours[costs[i]];
+      layer.context.putImageData(layer.image, 0, 0);
+      this.drawnRevision = grid.revision;
+      this.drawnColours = colourKey;
+    }
+    return layer.canvas;
+  }
+}
+
+/** Draws one pane on its canvas whenever asked, from the PaneState `source` gives at that moment. */
+export class PaneRenderer {
   private palette: Palette;
-  private mapLayer: Layer | null = null;
   private searchLayer: Layer | null = null;
-  private drawnMapRevision = -1;
-  private drawnSearchRevision = -1;
+  private drawnRevision = -1;
+  private drawnHeat: Heat | null = null;
+  // Scratch arrays for the search layer's phases, kept between frames.
+  private phases: Uint8Array = new Uint8Array(0);
+  private otherPhases: Uint8Array = new Uint8Array(0);
   private frameRequest = 0;
   private pathCache: { revision: number; points: Point[] } = { revision: -1, points: [] };
-  hover: Point | null = null;
-  private labels: ReadonlySet<CellLabel> = new Set(CELL_LABELS);
+  /** The state being drawn (set for the length of one draw). */
+  private state!: PaneState;
   /** Frames drawn; lets tests and the benchmark see that drawing happens. */
   framesDrawn = 0;
 
-  constructor(private readonly canvas: HTMLCanvasElement, private readonly store: PlaygroundStore, private readonly themeSource: Element) {
+  constructor(readonly canvas: HTMLCanvasElement, private readonly mapLayer: MapLayer, private readonly themeSource: Element,
+    private readonly source: () => PaneState | null) {
     this.palette = readPalette(themeSource);
   }
 
-  /** Theme changed (light/dark): re-read colours, rebuild both layers. */
+  /** Theme changed (light/dark): re-read colours, rebuild the layers. */
   refreshTheme(): void {
     this.palette = readPalette(this.themeSource);
-    this.drawnMapRevision = -1;
-    this.drawnSearchRevision = -1;
-    this.requestDraw();
-  }
-
-  /** Which per-cell numbers to draw on reached cells (terrain costs are part of the map and always drawn). */
-  setLabels(labels: Iterable<CellLabel>): void {
-    this.labels = new Set(labels);
+    this.drawnRevision = -1;
     this.requestDraw();
   }
 
@@ -71,8 +122,10 @@ export class PlaygroundRenderer {
   drawNow(): void {
     if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
     this.frameRequest = 0;
+    const state = this.source();
+    if (!state) return;
     const ratio = window.devicePixelRatio || 1;
-    const width = this.store.canvasWidth, height = this.store.canvasHeight;
+    const { width, height } = state;
     if (width <= 0 || height <= 0) return;
     const pixelWidth = Math.round(width * ratio), pixelHeight = Math.round(height * ratio);
     if (this.canvas.width !== pixelWidth || this.canvas.height !== pixelHeight) {
@@ -82,19 +135,21 @@ export class PlaygroundRenderer {
     const context = this.canvas.getContext('2d');
     if (!context) return;
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
-    this.drawScene(context, width, height, this.store.view, true);
+    this.drawPane(context, state, true);
     this.framesDrawn++;
   }
 
-  /** The whole map with its search, `cellPixels` per cell, as a PNG blob. */
+  /** The whole map with the pane's search, `cellPixels` per cell, as a PNG blob. */
   exportPng(cellPixels: number): Promise<Blob | null> {
-    const { width, height } = this.store.grid;
+    const state = this.source();
+    if (!state) return Promise.resolve(null);
     const canvas = document.createElement('canvas');
-    canvas.width = width * cellPixels;
-    canvas.height = height * cellPixels;
+    canvas.width = state.grid.width * cellPixels;
+    canvas.height = state.grid.height * cellPixels;
     const context = canvas.getContext('2d');
     if (!context) return Promise.resolve(null);
-    this.drawScene(context, canvas.width, canvas.height, { scale: cellPixels, offsetX: 0, offsetY: 0 }, false);
+    const whole = { ...state, width: canvas.width, height: canvas.height, view: { scale: cellPixels, offsetX: 0, offsetY: 0 } };
+    this.drawPane(context, whole, false);
     return new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
   }
 
@@ -103,16 +158,18 @@ export class PlaygroundRenderer {
     this.frameRequest = 0;
   }
 
-  private drawScene(context: CanvasRenderingContext2D, width: number, height: number, view: Viewport, interactive: boolean): void {
-    const { grid } = this.store;
-    this.updateMapLayer();
-    this.updateSearchLayer();
+  /** Draws the pane as `state` describes it: nothing else is read. */
+  private drawPane(context: CanvasRenderingContext2D, state: PaneState, interactive: boolean): void {
+    this.state = state;
+    const { grid, view, width, height } = state;
     const p = this.palette;
+    const mapCanvas = this.mapLayer.canvasFor(grid, p);
+    this.updateSearchLayer();
     context.fillStyle = p.background;
     context.fillRect(0, 0, width, height);
     context.imageSmoothingEnabled = false;
     const mapWidth = grid.width * view.scale, mapHeight = grid.height * view.scale;
-    context.drawImage(this.mapLayer!.canvas, view.offsetX, view.offsetY, mapWidth, mapHeight);
+    context.drawImage(mapCanvas, view.offsetX, view.offsetY, mapWidth, mapHeight);
     context.drawImage(this.searchLayer!.canvas, view.offsetX, view.offsetY, mapWidth, mapHeight);
 
     const visible = visibleCells(view, width, height, grid.width, grid.height);
@@ -122,53 +179,54 @@ export class PlaygroundRenderer {
     this.drawCurrentStep(context, view);
     this.drawPath(context, view);
     this.drawMeeting(context, view);
-    this.drawEndpoint(context, view, this.store.start, p.start, 'S');
-    this.drawEndpoint(context, view, this.store.goal, p.goal, 'G');
-    if (interactive && this.hover) this.outlineCell(context, view, this.hover, p.text, 1.5, [4, 3]);
-  }
-
-  private updateMapLayer(): void {
-    const { grid } = this.store;
-    const previous = this.mapLayer;
-    const layer = (this.mapLayer = ensureLayer(previous, grid.width, grid.height));
-    if (layer === previous && this.drawnMapRevision === grid.revision) return;
-    const colours = this.palette.terrain.map((colour, cost) => packRgba(cost === 0 ? this.palette.wall : colour));
-    const costs = grid.costs();
-    const pixels = layer.pixels;
-    for (let i = 0; i < costs.length; i++) pixels[i] = colours[costs[i]];
-    layer.context.putImageData(layer.image, 0, 0);
-    this.drawnMapRevision = grid.revision;
+    this.drawEndpoint(context, view, state.start, p.start, 'S');
+    this.drawEndpoint(context, view, state.goal, p.goal, 'G');
+    if (state.highlight) this.drawRing(context, view, state.highlight, p.current);
+    if (interactive && state.hover) this.outlineCell(context, view, state.hover, p.text, 1.5, [4, 3]);
   }
 
   private updateSearchLayer(): void {
-    const { grid, timeline } = this.store;
+    const { grid, search, revision, heat } = this.state;
     const previous = this.searchLayer;
     const layer = (this.searchLayer = ensureLayer(this.searchLayer, grid.width, grid.height));
-    if (layer === previous && this.drawnSearchRevision === timeline.revision) return;
+    if (layer === previous && this.drawnRevision === revision && this.drawnHeat === heat) return;
+    this.drawnRevision = revision;
+    this.drawnHeat = heat;
+    if (heat) {
+      fillHeat(layer.pixels, heat);
+      layer.context.putImageData(layer.image, 0, 0);
+      return;
+    }
     const p = this.palette;
     const closed = packRgba(p.closed, CLOSED_ALPHA);
     const forward = [0, packRgba(p.open, OPEN_ALPHA), closed, closed];
-    const cells = timeline.display.cellView();
+    const cells = search.cellView();
     const pixels = layer.pixels;
     const count = Math.min(cells.count, pixels.length);
+    // Whole arrays in tight loops: this runs for every pane on every frame of playback.
+    const ahead = (this.phases = sized(this.phases, count));
+    cells.fillPhases(ahead);
     if (cells.has('phaseBack')) {
       // Forward closed cells first, then the backward search's, then either's open cells.
       const backward = [0, packRgba(p.backwardOpen, OPEN_ALPHA), packRgba(p.backwardClosed, CLOSED_ALPHA), packRgba(p.backwardClosed, CLOSED_ALPHA)];
+      const back = (this.otherPhases = sized(this.otherPhases, count));
+      cells.fillPhases(back, 'phaseBack');
       for (let id = 0; id < count; id++) {
-        const ahead = cells.phaseAt(id), back = cells.phaseBackAt(id);
-        pixels[id] = ahead >= 2 ? forward[ahead] : back >= 2 ? backward[back] : ahead ? forward[ahead] : backward[back];
+        const a = ahead[id]!, b = back[id]!;
+        pixels[id] = a >= 2 ? forward[a]! : b >= 2 ? backward[b]! : a ? forward[a]! : backward[b]!;
       }
     } else if (cells.has('scanned')) {
       const scanned = packRgba(p.textMuted, SCANNED_ALPHA);
+      const passed = (this.otherPhases = sized(this.otherPhases, count));
+      cells.fillPhases(passed, 'scanned');
       for (let id = 0; id < count; id++) {
-        const phase = cells.phaseAt(id);
-        pixels[id] = phase ? forward[phase] : cells.scannedAt(id) ? scanned : 0;
+        const phase = ahead[id]!;
+        pixels[id] = phase ? forward[phase]! : passed[id] ? scanned : 0;
       }
     } else {
-      for (let id = 0; id < count; id++) pixels[id] = forward[cells.phaseAt(id)];
+      for (let id = 0; id < count; id++) pixels[id] = forward[ahead[id]!]!;
     }
     layer.context.putImageData(layer.image, 0, 0);
-    this.drawnSearchRevision = timeline.revision;
   }
 
   private drawGridLines(context: CanvasRenderingContext2D, view: Viewport, visible: ReturnType<typeof visibleCells>): void {
@@ -191,8 +249,7 @@ export class PlaygroundRenderer {
   }
 
   private drawLabels(context: CanvasRenderingContext2D, view: Viewport, visible: ReturnType<typeof visibleCells>): void {
-    const { grid, timeline } = this.store;
-    const search = timeline.display;
+    const { grid, search } = this.state;
     const cells = search.cellView();
     const s = view.scale;
     // Below ROOMY_LABEL_SCALE four numbers only fit in a cell with two or three characters
@@ -202,7 +259,7 @@ export class PlaygroundRenderer {
     const label = (value: number | null) => formatNumber(value, 1, roomy ? Infinity : 10);
     const pad = Math.max(2, s * 0.07);
     const p = this.palette;
-    const shown = (label: CellLabel) => this.labels.has(label);
+    const shown = (label: CellLabel) => this.state.labels.has(label);
 
     // Text is the expensive part of a frame at this zoom, and changing font or alignment
     // per call makes it more so: collect the cells first, then draw one kind of label at
@@ -300,7 +357,7 @@ export class PlaygroundRenderer {
   }
 
   private drawCurrentStep(context: CanvasRenderingContext2D, view: Viewport): void {
-    const step = this.store.timeline.lastEvent;
+    const { step } = this.state;
     if (!step || view.scale < 3) return;
     const p = this.palette;
     this.drawScans(context, view, step);
@@ -356,10 +413,9 @@ export class PlaygroundRenderer {
 
   /** IDA*: the depth-first path from the start to the cell just expanded (the stack). */
   private drawDepthFirstPath(context: CanvasRenderingContext2D, view: Viewport): void {
-    const { timeline } = this.store;
-    const step = timeline.lastEvent;
-    if (!step || timeline.display.status !== 'running' || !timeline.display.cellView().has('visits')) return;
-    const route = timeline.display.routeTo(step.cell);
+    const { step, search } = this.state;
+    if (!step || search.status !== 'running' || !search.cellView().has('visits')) return;
+    const route = search.routeTo(step.cell);
     if (route.length < 2) return;
     context.beginPath();
     route.forEach((point, i) => {
@@ -377,7 +433,7 @@ export class PlaygroundRenderer {
 
   /** Bidirectional A*: a ring around the best meeting found so far. */
   private drawMeeting(context: CanvasRenderingContext2D, view: Viewport): void {
-    const meeting = this.store.timeline.display.progress().meetingCell;
+    const meeting = this.state.search.progress().meetingCell;
     if (!meeting) return;
     const s = view.scale;
     const cx = view.offsetX + (meeting.x + 0.5) * s, cy = view.offsetY + (meeting.y + 0.5) * s;
@@ -388,6 +444,20 @@ export class PlaygroundRenderer {
     context.lineWidth = 5;
     context.stroke();
     context.strokeStyle = this.palette.path;
+    context.lineWidth = 3;
+    context.stroke();
+  }
+
+  /** A ring around a cell, in `colour` on a dark outline, that stays visible at any zoom. */
+  private drawRing(context: CanvasRenderingContext2D, view: Viewport, cell: Point, colour: string): void {
+    const s = view.scale;
+    const cx = view.offsetX + (cell.x + 0.5) * s, cy = view.offsetY + (cell.y + 0.5) * s;
+    context.beginPath();
+    context.arc(cx, cy, Math.max(s * 0.55, 10), 0, Math.PI * 2);
+    context.strokeStyle = this.palette.pathOutline;
+    context.lineWidth = 5;
+    context.stroke();
+    context.strokeStyle = colour;
     context.lineWidth = 3;
     context.stroke();
   }
@@ -437,11 +507,9 @@ export class PlaygroundRenderer {
   }
 
   private drawPath(context: CanvasRenderingContext2D, view: Viewport): void {
-    const { timeline } = this.store;
-    if (timeline.display.status !== 'found') return;
-    if (this.pathCache.revision !== timeline.revision) {
-      this.pathCache = { revision: timeline.revision, points: timeline.display.path() };
-    }
+    const { search, revision } = this.state;
+    if (search.status !== 'found') return;
+    if (this.pathCache.revision !== revision) this.pathCache = { revision, points: cornersOf(search.path()) };
     const points = this.pathCache.points;
     if (points.length < 2) return;
     const s = view.scale;
@@ -468,7 +536,7 @@ export class PlaygroundRenderer {
     // Never smaller than a finger-sized dot, so start and goal stay visible on big maps
     // (the whole cell is the drag handle). Where cells carry labels the dot shrinks to the
     // middle, so the start's g, h and f in the corners stay readable.
-    const labelled = s >= LABEL_MIN_SCALE && this.labels.size > 0;
+    const labelled = s >= LABEL_MIN_SCALE && this.state.labels.size > 0;
     const radius = Math.max(s * (labelled ? 0.24 : 0.36), 7);
     context.beginPath();
     context.arc(cx, cy, radius, 0, Math.PI * 2);
@@ -482,6 +550,28 @@ export class PlaygroundRenderer {
       context.fillText(letter, cx, cy + radius * 0.05);
     }
   }
+}
+
+/**
+ * The path's corners: its first and last points and every point where it turns. Drawing
+ * them draws exactly the same line, with far fewer vertices on long paths (a path through
+ * a 1024 x 1024 maze has hundreds of thousands of cells, and each pane strokes it twice
+ * a frame).
+ */
+export function cornersOf(path: readonly Point[]): Point[] {
+  if (path.length < 3) return [...path];
+  const corners = [path[0]!];
+  for (let i = 1; i < path.length - 1; i++) {
+    const a = path[i - 1]!, b = path[i]!, c = path[i + 1]!;
+    // Collinear when the cross product of the two steps is zero.
+    if ((b.x - a.x) * (c.y - b.y) !== (b.y - a.y) * (c.x - b.x)) corners.push(b);
+  }
+  corners.push(path[path.length - 1]!);
+  return corners;
+}
+
+function sized(array: Uint8Array, length: number): Uint8Array {
+  return array.length === length ? array : new Uint8Array(length);
 }
 
 function ensureLayer(layer: Layer | null, width: number, height: number): Layer {

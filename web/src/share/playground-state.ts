@@ -40,31 +40,38 @@ export const SHARE_LINK_MESSAGES: Readonly<Record<ShareLinkProblem, MessageKey>>
 /** Everything the playground shows that a link reproduces. */
 export function captureShareState(store: PlaygroundStore): ShareState {
   const { grid } = store;
-  const { algorithm, diagonal, weight, costModel, heuristic, maxExpansions } = store.options;
-  const options: SearchOptions = { algorithm, diagonal, weight, costModel };
-  if (heuristic !== undefined) options.heuristic = heuristic;
-  // The page's own limit is what a link without one gets, so it is left out.
-  if (maxExpansions !== undefined && maxExpansions !== DEFAULT_EXPANSION_LIMIT) options.maxExpansions = maxExpansions;
   return {
     width: grid.width,
     height: grid.height,
     costs: grid.costs().slice(),
     start: { ...store.start },
     goal: { ...store.goal },
-    options,
-    // Live mode shows the finished search whatever its length, and keeps doing so after
-    // edits; a step number would freeze it at one length.
-    step: store.live ? null : store.timeline.step,
+    searches: store.runs.map((run) => linkOptions(run.options)),
+    // Live mode shows the finished searches whatever their length, and keeps doing so after
+    // edits; a step number would freeze them at one length.
+    step: store.live ? null : store.step,
     view: store.viewIsFitted ? null : toShareView(store.view, store.canvasWidth, store.canvasHeight, grid.width, grid.height),
   };
 }
 
+/** A run's options as a link holds them: the page's own expansion limit is what a link without one gets, so it is left out. */
+function linkOptions({ algorithm, diagonal, weight, costModel, heuristic, maxExpansions }: SearchOptions): SearchOptions {
+  const options: SearchOptions = { algorithm, diagonal, weight, costModel };
+  if (heuristic !== undefined) options.heuristic = heuristic;
+  if (maxExpansions !== undefined && maxExpansions !== DEFAULT_EXPANSION_LIMIT) options.maxExpansions = maxExpansions;
+  return options;
+}
+
+/** What an embed makes of a link's searches (its option settings); the identity elsewhere. */
+export type SearchesAdjustment = (searches: SearchOptions[]) => SearchOptions[];
+const unchanged: SearchesAdjustment = (searches) => searches;
+
 /**
- * Shows exactly the given state: map, endpoints, options, step and view. `overrides`
- * replace some of the state's options in the same load, so the step is kept and the
- * search is computed once.
+ * Shows exactly the given state: map, endpoints, searches, step and view. `adjust` changes
+ * the searches in the same load (an embed's option settings), so the step is kept and the
+ * searches are computed once.
  */
-export function applyShareState(store: PlaygroundStore, state: ShareState, overrides: Partial<SearchOptions> = {}): void {
+export function applyShareState(store: PlaygroundStore, state: ShareState, adjust: SearchesAdjustment = unchanged): void {
   store.loadState({
     map: {
       width: state.width,
@@ -74,7 +81,7 @@ export function applyShareState(store: PlaygroundStore, state: ShareState, overr
       goal: { ...state.goal },
       name: SHARED_MAP_NAME,
     },
-    options: { ...state.options, ...overrides },
+    searches: adjust(state.searches.map((options) => ({ ...options }))),
     step: state.step,
     view: state.view ? toViewport(state.view, store.canvasWidth, store.canvasHeight) : null,
   });
@@ -86,24 +93,24 @@ export function shareFragment(store: PlaygroundStore): string {
 }
 
 /**
- * Opens a link fragment, with `overrides` over its options (as applyShareState). A bad
+ * Opens a link fragment, its searches adjusted by `adjust` (as applyShareState). A bad
  * link shows `fallback` instead, with a message saying what is wrong with the link.
- * Returns the state shown (before the overrides): the link's, or `fallback`.
+ * Returns the state shown (before the adjustment): the link's, or `fallback`.
  */
 export function loadShareFragment(store: PlaygroundStore, fragment: string, fallback: ShareState,
-  overrides: Partial<SearchOptions> = {}): ShareState {
+  adjust: SearchesAdjustment = unchanged): ShareState {
   let state: ShareState;
   try {
     state = decodeShareFragment(fragment, store.engine.catalog);
   } catch (error) {
     // The codec throws nothing else; anything else is a bug and must not be dressed up as a bad link.
     if (!(error instanceof ShareLinkError)) throw error;
-    applyShareState(store, fallback, overrides);
+    applyShareState(store, fallback, adjust);
     // No detail: the codec's explanation is English only, and the translated sentence says enough.
     store.showMessage({ kind: 'error', key: SHARE_LINK_MESSAGES[error.problem] });
     return fallback;
   }
-  applyShareState(store, state, overrides);
+  applyShareState(store, state, adjust);
   return state;
 }
 

@@ -23,6 +23,7 @@
 // this file keeps no list of option names of its own.
 import { Inflate, deflateSync } from 'fflate';
 import { MAX_WEIGHT, type Catalog, type Point, type SearchOptions } from '../engine/engine';
+import { MAX_RUNS } from '../state/run';
 
 export const SHARE_VERSION_KEY = 'v2';
 /** Versions this build reads, newest first. */
@@ -48,8 +49,9 @@ export interface ShareState {
   costs: Uint8Array;
   start: Point;
   goal: Point;
-  options: SearchOptions;
-  /** Steps of the search shown; null for the finished search. */
+  /** The options of each search shown (1 to MAX_RUNS: more than one is compare mode). */
+  searches: SearchOptions[];
+  /** Steps of the searches shown; null for the finished searches. */
   step: number | null;
   /** null: the view fitted to the map. */
   view: ShareView | null;
@@ -73,22 +75,26 @@ export class ShareLinkError extends Error {
   }
 }
 
-// Payload layout, little-endian:
+// Payload layout of v2, little-endian:
 //   0  u16 width           2  u16 height
 //   4  u16 start x         6  u16 start y      8  u16 goal x     10  u16 goal y
-//  12  u8  algorithm      13  u8  diagonal    14  u8  heuristic (0xff: the algorithm's default)
-//  15  u8  flags: 1 = step present, 2 = view present, 4 = four bits per cell (else one bit, set = wall)
-//  16  f64 weight         24  u32 step        28  f32 view centre x, 32 f32 centre y, 36 f32 cell size
-// v2 only:
-//  40  u8  cost model     41  u8 zero         42  u16 zero          44  u32 expansion limit (0: none)
+//  12  u8  searches (1 to MAX_RUNS)            13  u8 flags: 1 = step present, 2 = view present,
+//                                                  4 = four bits per cell (else one bit, set = wall)
+//  14  u16 zero           16  u32 step        20  f32 view centre x, 24 f32 centre y, 28 f32 cell size
+//  32  each search, 16 bytes: u8 algorithm, u8 diagonal, u8 heuristic (0xff: the algorithm's
+//      default), u8 cost model, u32 expansion limit (0: none), f64 weight
 //  then the cells, row-major; 1-bit cells fill each byte from its lowest bit, 4-bit cells low nibble first
-// (v1 has no cost model or limit: its cells start at byte 40, and its links mean exact costs.)
+//
+// v1 (the first release) held one search and no cost model or limit (exact costs):
+//   0..11 as above, 12 u8 algorithm, 13 u8 diagonal, 14 u8 heuristic, 15 u8 flags,
+//   16 f64 weight, 24 u32 step, 28 f32 centre x, 32 f32 centre y, 36 f32 cell size, 40 cells.
 const V1_HEADER_BYTES = 40;
-const HEADER_BYTES = 48;
+const HEADER_BYTES = 32;
+const SEARCH_BYTES = 16;
 const FLAG_STEP = 1;
 const FLAG_VIEW = 2;
 const FLAG_TERRAIN = 4;
-const MAX_PAYLOAD_BYTES = HEADER_BYTES + (MAX_SHARE_SIDE * MAX_SHARE_SIDE) / 2;
+const MAX_PAYLOAD_BYTES = HEADER_BYTES + MAX_RUNS * SEARCH_BYTES + (MAX_SHARE_SIDE * MAX_SHARE_SIDE) / 2;
 const MAX_LIMIT = 0xffffffff;
 
 function cellBytes(cells: number, terrain: boolean): number {
@@ -101,32 +107,36 @@ export function encodeShareFragment(state: ShareState, catalog: Catalog): string
   if (problem) throw new RangeError(`cannot share this state: ${problem}`);
   const cells = state.width * state.height;
   const terrain = state.costs.some((c) => c > 1);
-  const payload = new Uint8Array(HEADER_BYTES + cellBytes(cells, terrain));
+  const cellsAt = HEADER_BYTES + state.searches.length * SEARCH_BYTES;
+  const payload = new Uint8Array(cellsAt + cellBytes(cells, terrain));
   const data = new DataView(payload.buffer);
-  const { options } = state;
   data.setUint16(0, state.width, true);
   data.setUint16(2, state.height, true);
   data.setUint16(4, state.start.x, true);
   data.setUint16(6, state.start.y, true);
   data.setUint16(8, state.goal.x, true);
   data.setUint16(10, state.goal.y, true);
-  data.setUint8(12, catalog.algorithms.findIndex((row) => row.name === options.algorithm));
-  data.setUint8(13, catalog.diagonals.indexOf(options.diagonal));
-  data.setUint8(14, options.heuristic === undefined ? DEFAULT_HEURISTIC : catalog.heuristics.indexOf(options.heuristic));
-  data.setUint8(15, (state.step !== null ? FLAG_STEP : 0) | (state.view ? FLAG_VIEW : 0) | (terrain ? FLAG_TERRAIN : 0));
-  data.setFloat64(16, options.weight, true);
-  data.setUint32(24, state.step ?? 0, true);
+  data.setUint8(12, state.searches.length);
+  data.setUint8(13, (state.step !== null ? FLAG_STEP : 0) | (state.view ? FLAG_VIEW : 0) | (terrain ? FLAG_TERRAIN : 0));
+  data.setUint32(16, state.step ?? 0, true);
   if (state.view) {
-    data.setFloat32(28, state.view.centerX, true);
-    data.setFloat32(32, state.view.centerY, true);
-    data.setFloat32(36, state.view.cellSize, true);
+    data.setFloat32(20, state.view.centerX, true);
+    data.setFloat32(24, state.view.centerY, true);
+    data.setFloat32(28, state.view.cellSize, true);
   }
-  data.setUint8(40, catalog.costModels.indexOf(options.costModel));
-  data.setUint32(44, options.maxExpansions ?? 0, true);
+  state.searches.forEach((options, i) => {
+    const at = HEADER_BYTES + i * SEARCH_BYTES;
+    data.setUint8(at, catalog.algorithms.findIndex((row) => row.name === options.algorithm));
+    data.setUint8(at + 1, catalog.diagonals.indexOf(options.diagonal));
+    data.setUint8(at + 2, options.heuristic === undefined ? DEFAULT_HEURISTIC : catalog.heuristics.indexOf(options.heuristic));
+    data.setUint8(at + 3, catalog.costModels.indexOf(options.costModel));
+    data.setUint32(at + 4, options.maxExpansions ?? 0, true);
+    data.setFloat64(at + 8, options.weight, true);
+  });
   for (let i = 0; i < cells; i++) {
     const c = state.costs[i]!;
-    if (terrain) payload[HEADER_BYTES + (i >> 1)]! |= c << ((i & 1) * 4);
-    else if (c === 0) payload[HEADER_BYTES + (i >> 3)]! |= 1 << (i & 7);
+    if (terrain) payload[cellsAt + (i >> 1)]! |= c << ((i & 1) * 4);
+    else if (c === 0) payload[cellsAt + (i >> 3)]! |= 1 << (i & 7);
   }
   return `${SHARE_VERSION_KEY}=${toBase64Url(deflateSync(payload, { level: 9 }))}`;
 }
@@ -147,44 +157,30 @@ export function decodeShareFragment(fragment: string, catalog: Catalog): ShareSt
 }
 
 function readPayload(payload: Uint8Array, version: 1 | 2, catalog: Catalog): ShareState {
-  const header = version === 1 ? V1_HEADER_BYTES : HEADER_BYTES;
-  if (payload.length < header) throw new ShareLinkError('corrupt', 'the link is cut short');
+  if (payload.length < (version === 1 ? V1_HEADER_BYTES : HEADER_BYTES)) throw new ShareLinkError('corrupt', 'the link is cut short');
   const data = new DataView(payload.buffer, payload.byteOffset, payload.byteLength);
   const width = data.getUint16(0, true);
   const height = data.getUint16(2, true);
   if (!sideOk(width) || !sideOk(height))
     throw new ShareLinkError('bad-size', `map size ${width} x ${height} is outside ${MIN_SHARE_SIDE}..${MAX_SHARE_SIDE}`);
-  const flags = data.getUint8(15);
+  const layout = version === 1 ? v1Layout(data, catalog) : v2Layout(data, catalog);
+  const { flags } = layout;
   if (flags & ~(FLAG_STEP | FLAG_VIEW | FLAG_TERRAIN)) throw new ShareLinkError('bad-value', 'the link has unknown flags');
   const terrain = (flags & FLAG_TERRAIN) !== 0;
   const cells = width * height;
-  if (payload.length !== header + cellBytes(cells, terrain))
+  if (payload.length !== layout.cellsAt + cellBytes(cells, terrain))
     throw new ShareLinkError('corrupt', 'the map data in the link has the wrong length');
 
   const costs = new Uint8Array(cells);
   for (let i = 0; i < cells; i++) {
     if (terrain) {
-      const c = (payload[header + (i >> 1)]! >> ((i & 1) * 4)) & 0xf;
+      const c = (payload[layout.cellsAt + (i >> 1)]! >> ((i & 1) * 4)) & 0xf;
       if (c > 9) throw new ShareLinkError('bad-value', `terrain cost ${c} is not between 0 and 9`);
       costs[i] = c;
     } else {
-      costs[i] = (payload[header + (i >> 3)]! >> (i & 7)) & 1 ? 0 : 1;
+      costs[i] = (payload[layout.cellsAt + (i >> 3)]! >> (i & 7)) & 1 ? 0 : 1;
     }
   }
-
-  const algorithm = catalog.algorithms[data.getUint8(12)]?.name;
-  const diagonal = catalog.diagonals[data.getUint8(13)];
-  const heuristicIndex = data.getUint8(14);
-  const heuristic = heuristicIndex === DEFAULT_HEURISTIC ? undefined : catalog.heuristics[heuristicIndex];
-  const costModel = version === 1 ? 'exact' : catalog.costModels[data.getUint8(40)];
-  if (!algorithm || !diagonal || !costModel || (heuristicIndex !== DEFAULT_HEURISTIC && !heuristic))
-    throw new ShareLinkError('bad-value', 'the link names an unknown algorithm, heuristic, diagonal rule or cost model');
-  if (version === 2 && (data.getUint8(41) !== 0 || data.getUint16(42, true) !== 0))
-    throw new ShareLinkError('bad-value', 'the link has unknown settings');
-  const options: SearchOptions = { algorithm, diagonal, weight: data.getFloat64(16, true), costModel };
-  if (heuristic) options.heuristic = heuristic;
-  const limit = version === 1 ? 0 : data.getUint32(44, true);
-  if (limit > 0) options.maxExpansions = limit;
 
   const state: ShareState = {
     width,
@@ -192,16 +188,81 @@ function readPayload(payload: Uint8Array, version: 1 | 2, catalog: Catalog): Sha
     costs,
     start: { x: data.getUint16(4, true), y: data.getUint16(6, true) },
     goal: { x: data.getUint16(8, true), y: data.getUint16(10, true) },
-    options,
-    step: flags & FLAG_STEP ? data.getUint32(24, true) : null,
-    view:
-      flags & FLAG_VIEW
-        ? { centerX: data.getFloat32(28, true), centerY: data.getFloat32(32, true), cellSize: data.getFloat32(36, true) }
-        : null,
+    searches: layout.searches,
+    step: flags & FLAG_STEP ? layout.step : null,
+    view: flags & FLAG_VIEW ? layout.view : null,
   };
   const problem = stateProblem(state, catalog);
   if (problem) throw new ShareLinkError('bad-value', problem);
   return state;
+}
+
+/** What a version's header says, besides the size and the endpoints. */
+interface HeaderFields {
+  flags: number;
+  searches: SearchOptions[];
+  step: number;
+  view: ShareView;
+  /** Where the cells start. */
+  cellsAt: number;
+}
+
+function v1Layout(data: DataView, catalog: Catalog): HeaderFields {
+  return {
+    flags: data.getUint8(15),
+    searches: [readOptions(catalog, data.getUint8(12), data.getUint8(13), data.getUint8(14), 0, data.getFloat64(16, true), 0)],
+    step: data.getUint32(24, true),
+    view: { centerX: data.getFloat32(28, true), centerY: data.getFloat32(32, true), cellSize: data.getFloat32(36, true) },
+    cellsAt: V1_HEADER_BYTES,
+  };
+}
+
+function v2Layout(data: DataView, catalog: Catalog): HeaderFields {
+  const count = data.getUint8(12);
+  if (count < 1 || count > MAX_RUNS) throw new ShareLinkError('bad-value', `the link holds ${count} searches; 1 to ${MAX_RUNS} are possible`);
+  if (data.getUint16(14, true) !== 0) throw new ShareLinkError('bad-value', 'the link has unknown settings');
+  const cellsAt = HEADER_BYTES + count * SEARCH_BYTES;
+  if (data.byteLength < cellsAt) throw new ShareLinkError('corrupt', 'the link is cut short');
+  const searches: SearchOptions[] = [];
+  for (let i = 0; i < count; i++) {
+    const at = HEADER_BYTES + i * SEARCH_BYTES;
+    searches.push(readOptions(catalog, data.getUint8(at), data.getUint8(at + 1), data.getUint8(at + 2), data.getUint8(at + 3),
+      data.getFloat64(at + 8, true), data.getUint32(at + 4, true)));
+  }
+  return {
+    flags: data.getUint8(13),
+    searches,
+    step: data.getUint32(16, true),
+    view: { centerX: data.getFloat32(20, true), centerY: data.getFloat32(24, true), cellSize: data.getFloat32(28, true) },
+    cellsAt,
+  };
+}
+
+/** One search's options from their wire numbers (the engine's enum values). */
+function readOptions(catalog: Catalog, algorithmIndex: number, diagonalIndex: number, heuristicIndex: number,
+  costModelIndex: number, weight: number, limit: number): SearchOptions {
+  const algorithm = catalog.algorithms[algorithmIndex]?.name;
+  const diagonal = catalog.diagonals[diagonalIndex];
+  const heuristic = heuristicIndex === DEFAULT_HEURISTIC ? undefined : catalog.heuristics[heuristicIndex];
+  const costModel = catalog.costModels[costModelIndex];
+  if (!algorithm || !diagonal || !costModel || (heuristicIndex !== DEFAULT_HEURISTIC && !heuristic))
+    throw new ShareLinkError('bad-value', 'the link names an unknown algorithm, heuristic, diagonal rule or cost model');
+  const options: SearchOptions = { algorithm, diagonal, weight, costModel };
+  if (heuristic) options.heuristic = heuristic;
+  if (limit > 0) options.maxExpansions = limit;
+  return options;
+}
+
+function optionsProblem(options: SearchOptions, catalog: Catalog): string | null {
+  if (!catalog.algorithms.some((row) => row.name === options.algorithm) || !catalog.diagonals.includes(options.diagonal))
+    return 'unknown algorithm or diagonal rule';
+  if (options.heuristic !== undefined && !catalog.heuristics.includes(options.heuristic)) return 'unknown heuristic';
+  if (!catalog.costModels.includes(options.costModel)) return 'unknown cost model';
+  const limit = options.maxExpansions;
+  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= MAX_LIMIT)) return `expansion limit ${limit} is not a whole number from 1 to ${MAX_LIMIT}`;
+  const w = options.weight;
+  if (!Number.isFinite(w) || w < 0 || w > MAX_WEIGHT) return `heuristic weight ${w} is outside 0..${MAX_WEIGHT}`;
+  return null;
 }
 
 function sideOk(side: number): boolean {
@@ -215,15 +276,11 @@ function stateProblem(s: ShareState, catalog: Catalog): string | null {
   if (s.costs.some((c) => c > 9)) return 'a terrain cost is above 9';
   const onMap = (p: Point) => Number.isInteger(p.x) && Number.isInteger(p.y) && p.x >= 0 && p.y >= 0 && p.x < s.width && p.y < s.height;
   if (!onMap(s.start) || !onMap(s.goal)) return 'the start or goal is off the map';
-  const { options } = s;
-  if (!catalog.algorithms.some((row) => row.name === options.algorithm) || !catalog.diagonals.includes(options.diagonal))
-    return 'unknown algorithm or diagonal rule';
-  if (options.heuristic !== undefined && !catalog.heuristics.includes(options.heuristic)) return 'unknown heuristic';
-  if (!catalog.costModels.includes(options.costModel)) return 'unknown cost model';
-  const limit = options.maxExpansions;
-  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= MAX_LIMIT)) return `expansion limit ${limit} is not a whole number from 1 to ${MAX_LIMIT}`;
-  const w = s.options.weight;
-  if (!Number.isFinite(w) || w < 0 || w > MAX_WEIGHT) return `heuristic weight ${w} is outside 0..${MAX_WEIGHT}`;
+  if (s.searches.length < 1 || s.searches.length > MAX_RUNS) return `${s.searches.length} searches; 1 to ${MAX_RUNS} are possible`;
+  for (const options of s.searches) {
+    const problem = optionsProblem(options, catalog);
+    if (problem) return problem;
+  }
   if (s.step !== null && !(Number.isInteger(s.step) && s.step >= 0 && s.step <= 0xffffffff)) return 'the step is not a whole number';
   if (s.view) {
     const { centerX, centerY, cellSize } = s.view;

@@ -1,18 +1,25 @@
 // The playground's state and the actions that change it. Input handlers and controls call
-// actions; actions update the engine's grid and search and then notify subscribers (the
+// actions; actions update the engine's grid and searches and then notify subscribers (the
 // renderer and the controls), which read state and never change it.
 //
-// The search follows the map: an edit puts it back to step 0, except in live mode (entered
-// when a search finishes), where every edit recomputes the whole search at once.
+// Searches are runs (state/run.ts): one, or up to MAX_RUNS side by side in compare mode,
+// each with its own options and timeline, over the one map, start, goal, edit history and
+// view. One playback clock drives them all: a step advances every unfinished run by one
+// expansion, and the timeline's position k shows every run after k steps (or finished, if
+// it needed fewer). The searches follow the map: an edit puts them back to step 0, except
+// in live mode (entered when every search has finished), where every edit recomputes them
+// all at once.
 import type { Engine, Grid, Point, SearchOptions } from '../engine/engine';
 import { DEFAULT_OPTIONS, MapFormatError } from '../engine/engine';
 import { generateMap, placeEndpoints, type GeneratorName } from '../generators/generators';
+import type { HeatMode } from '../render/heat';
 import { fitViewport, panBy, type Viewport } from '../render/viewport';
 import { demoMap } from './demo-map';
 import { pickEndpoints } from './endpoints';
 import { EditHistory, StrokeRecorder, type Edit, type Endpoints, type MapSnapshot } from './history';
 import { DEFAULT_SPEED_INDEX, SPEEDS } from './speeds';
-import { SearchTimeline } from './timeline';
+import { MAX_RUNS, Run } from './run';
+import type { SearchTimeline } from './timeline';
 
 export type Tool = 'wall' | 'erase' | 'terrain' | 'pan';
 export type Language = 'en' | 'zh-CN';
@@ -47,7 +54,8 @@ export interface Message {
 /** A whole playground state installed at once (a shared link), in the store's own terms. */
 export interface PlaygroundState {
   map: MapSnapshot;
-  options: SearchOptions;
+  /** The options of each run (1 to MAX_RUNS). */
+  searches: SearchOptions[];
   /** The step shown; null for the finished search, shown in live mode. */
   step: number | null;
   /** null: the whole map fitted to the canvas. */
@@ -65,14 +73,18 @@ export const MAX_EXPANSION_LIMIT = 100_000_000;
 
 // Live recomputation and "instant" share this budget per animation frame: long enough to
 // finish small searches in one go, short enough to keep frames coming on a 1024 x 1024 map.
+// Each further search side by side adds a little: every frame also draws its pane, so with
+// a fixed budget four searches would spend most of their time drawing; with this one a
+// frame still comes every 60 ms or so.
 const FRAME_BUDGET_MS = 10;
+const FRAME_BUDGET_PER_EXTRA_RUN_MS = 8;
 const FIRST_SLICE_BUDGET_MS = 24;
 
 export class PlaygroundStore {
   grid: Grid;
   start: Point;
   goal: Point;
-  options: SearchOptions = { ...DEFAULT_OPTIONS, maxExpansions: DEFAULT_EXPANSION_LIMIT };
+
   mapName: string;
   tool: Tool = 'wall';
   terrainCost = 5;
@@ -81,13 +93,16 @@ export class PlaygroundStore {
   /** Set when a search finishes; edits then show the finished search for the new map. */
   live = false;
   language: Language;
+  /** What reached cells are coloured by: open and closed ('none') or a heat map. */
+  heatMode: HeatMode = 'none';
   message: Message | null = null;
   view: Viewport = { scale: 1, offsetX: 0, offsetY: 0 };
   canvasWidth = 0;
   canvasHeight = 0;
   private viewFitted = true;
   generatorSeed = 1;
-  readonly timeline: SearchTimeline;
+  /** The searches over the map, in pane order: at least one, at most MAX_RUNS. */
+  readonly runs: Run[] = [];
   readonly history = new EditHistory();
 
   private readonly listeners = new Set<(changes: ReadonlySet<Change>) => void>();
@@ -110,8 +125,8 @@ export class PlaygroundStore {
     this.mapName = demo.name;
     this.start = demo.start;
     this.goal = demo.goal;
-    this.timeline = new SearchTimeline(engine, this.grid, () => this.emit('search', 'ui'));
-    this.timeline.restart(this.start, this.goal, this.options);
+    this.runs.push(this.makeRun({ ...DEFAULT_OPTIONS, maxExpansions: DEFAULT_EXPANSION_LIMIT }));
+    this.runs[0]!.timeline.restart(this.start, this.goal, this.runs[0]!.options);
   }
 
   subscribe(listener: (changes: ReadonlySet<Change>) => void): () => void {
@@ -295,7 +310,7 @@ export class PlaygroundStore {
     if (resized) {
       const old = this.grid;
       this.grid = this.engine.createGrid(map.width, map.height);
-      this.timeline.setGrid(this.grid);
+      for (const run of this.runs) run.timeline.setGrid(this.grid);
       old.delete();
     }
     this.grid.assign(map.costs);
@@ -317,7 +332,8 @@ export class PlaygroundStore {
     this.drag = null;
     this.history.clear();
     this.clearMessage();
-    this.options = { maxExpansions: DEFAULT_EXPANSION_LIMIT, ...state.options };
+    this.setRunCount(Math.max(1, Math.min(MAX_RUNS, state.searches.length)));
+    this.runs.forEach((run, i) => { run.options = { maxExpansions: DEFAULT_EXPANSION_LIMIT, ...state.searches[i]! }; });
     // Live mode makes installMap compute the whole search (in frames on big maps); a
     // given step is reached by replaying instead.
     this.live = state.step === null;
@@ -338,14 +354,79 @@ export class PlaygroundStore {
   }
 
   // ------------------------------------------------------------------ search controls
+  /** The first run's options: the only run's, outside compare mode. */
+  get options(): SearchOptions {
+    return this.runs[0]!.options;
+  }
+
+  /** The first run's timeline: the only run's, outside compare mode. */
+  get timeline(): SearchTimeline {
+    return this.runs[0]!.timeline;
+  }
+
+  /** Changes the first run's options. */
   setOptions(options: Partial<SearchOptions>): void {
-    this.options = { ...this.options, ...options };
+    this.setRunOptions(0, options);
+  }
+
+  setRunOptions(index: number, options: Partial<SearchOptions>): void {
+    const run = this.runs[index];
+    if (!run) return;
+    run.options = { ...run.options, ...options };
     this.afterEdit('options');
+  }
+
+  /** Replaces every run's options at once: one run per entry (1 to MAX_RUNS). */
+  setSearches(searches: readonly SearchOptions[]): void {
+    this.setRunCount(Math.max(1, Math.min(MAX_RUNS, searches.length)));
+    this.runs.forEach((run, i) => { run.options = { ...searches[i]! }; });
+    this.afterEdit('options');
+  }
+
+  /** Adds a run with these options (compare mode), unless there are MAX_RUNS already. */
+  addRun(options: SearchOptions): boolean {
+    if (this.runs.length >= MAX_RUNS) return false;
+    this.runs.push(this.makeRun(options));
+    this.afterEdit('options');
+    return true;
+  }
+
+  /** Removes a run; the last one stays. */
+  removeRun(index: number): void {
+    if (this.runs.length <= 1 || !this.runs[index]) return;
+    this.runs.splice(index, 1)[0]!.delete();
+    this.afterEdit('options');
+  }
+
+  // ------------------------------------------------------------------ the clock over every run
+  /** Steps taken: the longest run's (a run that finished sooner stays at its end). */
+  get step(): number {
+    return Math.max(...this.runs.map((run) => run.timeline.step));
+  }
+
+  /** The timeline's length: the longest run's, once every run's is known. */
+  get total(): number | null {
+    let longest = 0;
+    for (const run of this.runs) {
+      if (run.timeline.total === null) return null;
+      longest = Math.max(longest, run.timeline.total);
+    }
+    return longest;
+  }
+
+  /** True when every run has finished. */
+  get finished(): boolean {
+    return this.runs.every((run) => run.timeline.finished);
+  }
+
+  /** Time the engine spent reaching what the runs show, in ms. */
+  get elapsedMs(): number {
+    return this.runs.reduce((sum, run) => sum + run.timeline.elapsedMs, 0);
   }
 
   play(): void {
     if (this.playing) return;
-    if (this.timeline.finished) this.timeline.goTo(0);
+    if (this.finished) this.goTo(0);
     this.live = false;
     this.playing = true;
     this.finishing = false;
@@ -383,28 +464,29 @@ export class PlaygroundStore {
 
   stepForward(): void {
     this.pause();
-    this.timeline.advance(1);
+    this.advance(1);
     this.noteProgress();
   }
 
   stepBack(): void {
     this.pause();
-    this.timeline.back();
+    const step = this.step;
+    if (step > 0) this.goTo(step - 1);
     this.live = false;
     this.emit('search', 'ui');
   }
 
-  /** Back to step 0 of the same search. */
+  /** Back to step 0 of the same searches. */
   reset(): void {
     this.pause();
-    this.timeline.goTo(0);
+    this.goTo(0);
     this.live = false;
     this.emit('search', 'ui');
   }
 
   seek(step: number): void {
     this.pause();
-    this.timeline.goTo(step);
+    this.goTo(step);
     this.live = false;
     this.noteProgress();
   }
@@ -425,6 +507,11 @@ export class PlaygroundStore {
     this.terrainCost = Math.min(9, Math.max(1, Math.round(cost)));
     this.tool = 'terrain';
     this.emit('ui');
+  }
+
+  setHeatMode(mode: HeatMode): void {
+    this.heatMode = mode;
+    this.emit('view', 'ui');
   }
 
   setLanguage(language: Language): void {
@@ -472,22 +559,50 @@ export class PlaygroundStore {
     this.destroyed = true;
     this.stopFrames();
     this.listeners.clear();
-    this.timeline.delete();
+    for (const run of this.runs) run.delete();
     this.grid.delete();
   }
 
   // ------------------------------------------------------------------ internals
   private afterEdit(kind: 'map' | 'endpoints' | 'options'): void {
     if (this.live) {
-      this.timeline.restart(this.start, this.goal, this.options, false);
+      for (const run of this.runs) run.timeline.restart(this.start, this.goal, run.options, false);
       this.finishing = true;
-      if (this.timeline.runFor(FIRST_SLICE_BUDGET_MS)) this.finishLive();
+      if (this.runFor(FIRST_SLICE_BUDGET_MS)) this.finishLive();
       else this.startFrames();
     } else {
       this.pause();
-      this.timeline.restart(this.start, this.goal, this.options);
+      for (const run of this.runs) run.timeline.restart(this.start, this.goal, run.options);
     }
     this.emit(kind, 'search', 'ui');
+  }
+
+  private makeRun(options: SearchOptions): Run {
+    return new Run(this.engine, this.grid, options, () => this.emit('search', 'ui'));
+  }
+
+  /** Adds or removes runs (keeping the first ones) until there are `count`. */
+  private setRunCount(count: number): void {
+    while (this.runs.length > count) this.runs.pop()!.delete();
+    while (this.runs.length < count) this.runs.push(this.makeRun(this.runs[0]!.options));
+  }
+
+  private goTo(step: number): void {
+    for (const run of this.runs) run.timeline.goTo(step);
+  }
+
+  private advance(steps: number): void {
+    for (const run of this.runs) run.timeline.advance(steps);
+  }
+
+  /**
+   * Runs every unfinished search unobserved for about `budgetMs` in all, shared out
+   * between them; true once all have finished.
+   */
+  private runFor(budgetMs: number): boolean {
+    const running = this.runs.filter((run) => !run.timeline.finished);
+    for (const run of running) run.timeline.runFor(budgetMs / running.length);
+    return this.finished;
   }
 
   private finishLive(): void {
@@ -496,9 +611,7 @@ export class PlaygroundStore {
   }
 
   private noteProgress(): void {
-    if (this.timeline.finished) {
-      this.live = true;
-    }
+    if (this.finished) this.live = true;
     this.emit('search', 'ui');
   }
 
@@ -521,21 +634,21 @@ export class PlaygroundStore {
     this.lastFrameTime = now;
     const speed = SPEEDS[this.speedIndex];
     if (this.finishing || speed.kind === 'instant') {
-      if (this.timeline.runFor(FRAME_BUDGET_MS)) {
+      if (this.runFor(FRAME_BUDGET_MS + FRAME_BUDGET_PER_EXTRA_RUN_MS * (this.runs.length - 1))) {
         if (this.finishing) this.finishLive();
         this.playing = false;
       }
     } else if (speed.kind === 'per-frame') {
-      this.timeline.advance(speed.steps);
+      this.advance(speed.steps);
     } else {
       this.pendingSteps += (elapsed * speed.steps) / 1000;
       const due = Math.floor(this.pendingSteps);
       if (due > 0) {
         this.pendingSteps -= due;
-        this.timeline.advance(due);
+        this.advance(due);
       }
     }
-    if (this.timeline.finished) {
+    if (this.finished) {
       this.live = true;
       this.playing = false;
       this.finishing = false;

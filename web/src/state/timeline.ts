@@ -4,12 +4,27 @@
 // expansion of a replay is observed so the narration can describe step k.
 //
 // A second Search on the same grid measures the total number of steps in time slices, so
-// the timeline slider knows its length without the visible search having to run ahead.
-import type { Grid, Point, Search, SearchOptions, StepEvent, Engine } from '../engine/engine';
+// the timeline slider knows its length without the visible search having to run ahead. The
+// same measurement gives the search's result (what the comparison table shows) and its
+// time flat out: unobserved, no events, no display channels.
+import type { Grid, Point, Search, SearchOptions, SearchStatus, StepEvent, Engine } from '../engine/engine';
 import { SliceRunner } from './slices';
 
 const MEASURE_SLICE_MS = 12;
 const FIRST_MEASURE_SLICE_MS = 3;
+
+/** How a whole search ended, and what it took. */
+export interface SearchResult {
+  status: SearchStatus;
+  expanded: number;
+  /** The largest the open list grew (IDA*: the deepest its path went). */
+  maxOpen: number;
+  pathCost: number | null;
+  /** The path's length in cell widths (a diagonal move is √2); null without a path. */
+  pathLength: number | null;
+  /** Engine time for the whole search run flat out, in ms. */
+  flatOutMs: number;
+}
 
 export class SearchTimeline {
   readonly display: Search;
@@ -26,6 +41,14 @@ export class SearchTimeline {
   elapsedMs = 0;
   /** Increases whenever the visible search changes; renderers compare it. */
   revision = 0;
+  /** The whole search's result, once measured. */
+  result: SearchResult | null = null;
+  /** Time the measurement has spent so far. */
+  private measuredMs = 0;
+  /** True while the measurement runs in slices. */
+  private measuringNow = false;
+  /** True while the visible search has run unobserved since step 0: its time is flat-out time. */
+  private unobservedSinceStart = true;
 
   constructor(engine: Engine, grid: Grid, private readonly onMeasured: () => void) {
     this.display = engine.createSearch(grid);
@@ -58,28 +81,25 @@ export class SearchTimeline {
     this.goal = { ...goal };
     this.display.setOptions(options);
     this.measure.setOptions(options);
-    this.goTo(0);
     this.total = null;
-    this.measuring.cancel();
-    if (!measure) return;
-    this.measure.reset(this.start, this.goal);
-    // A short first slice runs now, so small maps know their length immediately; it is
-    // short because a paint stroke restarts the search on every pointer move, and on a big
-    // map each of those measurements is thrown away by the next move.
-    this.measuring.start((budgetMs) => {
-      if (!runFor(this.measure, budgetMs)) return false;
-      this.total = this.measure.counters().expanded;
-      this.onMeasured();
-      return true;
-    }, MEASURE_SLICE_MS, FIRST_MEASURE_SLICE_MS);
+    this.result = null;
+    this.stopMeasuring();
+    this.replay(0);
+    if (measure) this.startMeasuring();
   }
 
   /** Replays from the start to step `target` (clamped to the search's length). */
   goTo(target: number): void {
+    this.replay(target);
+    this.measureIfNeeded();
+  }
+
+  private replay(target: number): void {
     const begin = performance.now();
     this.display.reset(this.start, this.goal);
     this.lastEvent = null;
     const wanted = Math.max(0, Math.floor(target));
+    this.unobservedSinceStart = wanted === 0;
     if (wanted > 0) {
       this.display.runSteps(wanted - 1);
       this.lastEvent = this.display.step();
@@ -88,15 +108,47 @@ export class SearchTimeline {
     this.changed();
   }
 
+  private startMeasuring(): void {
+    this.measure.reset(this.start, this.goal);
+    this.measuredMs = 0;
+    this.measuringNow = true;
+    // A short first slice runs now, so small maps know their length immediately; it is
+    // short because a paint stroke restarts the search on every pointer move, and on a big
+    // map each of those measurements is thrown away by the next move.
+    this.measuring.start((budgetMs) => {
+      const begin = performance.now();
+      const done = runFor(this.measure, budgetMs);
+      this.measuredMs += performance.now() - begin;
+      if (!done) return false;
+      this.measuringNow = false;
+      this.total = this.measure.counters().expanded;
+      this.result = resultOf(this.measure, this.measuredMs);
+      this.onMeasured();
+      return true;
+    }, MEASURE_SLICE_MS, FIRST_MEASURE_SLICE_MS);
+  }
+
+  private stopMeasuring(): void {
+    this.measuring.cancel();
+    this.measuringNow = false;
+  }
+
+  /** A measurement set aside while the visible search ran unobserved is needed again once it is stepped. */
+  private measureIfNeeded(): void {
+    if (this.result === null && !this.measuringNow && !this.finished && this.display.status === 'running') this.startMeasuring();
+  }
+
   /** `count` expansions, the last one observed. */
   advance(count: number): void {
     if (this.finished || count < 1) return;
+    this.unobservedSinceStart = false;
     const begin = performance.now();
     if (count > 1) this.display.runSteps(count - 1);
     const event = this.display.step();
     this.lastEvent = event;
     this.elapsedMs += performance.now() - begin;
     this.changed();
+    this.measureIfNeeded();
   }
 
   back(): void {
@@ -105,6 +157,11 @@ export class SearchTimeline {
 
   /** Runs unobserved for about `budgetMs`; true once the search has finished. */
   runFor(budgetMs: number): boolean {
+    // Run from the start with nothing observed, the visible search is itself a flat-out
+    // run: its end gives the result, and measuring the same search beside it would only
+    // halve the speed of "instant" and live mode. If it is stopped before its end, the
+    // next step starts the measurement again.
+    if (this.unobservedSinceStart) this.stopMeasuring();
     const begin = performance.now();
     const done = runFor(this.display, budgetMs);
     this.lastEvent = null;
@@ -114,16 +171,43 @@ export class SearchTimeline {
   }
 
   delete(): void {
-    this.measuring.cancel();
+    this.stopMeasuring();
     this.display.delete();
     this.measure.delete();
   }
 
   private changed(): void {
     this.revision++;
-    // A finished visible search knows its own length, measured or not.
-    if (this.finished) this.total = this.step;
+    if (!this.finished) return;
+    // A finished visible search knows its own length, measured or not; run unobserved
+    // from the start (live mode, instant speed) it also gives the result, and the
+    // measurement is not needed.
+    this.total = this.step;
+    if (this.result === null && this.unobservedSinceStart) {
+      this.stopMeasuring();
+      this.result = resultOf(this.display, this.elapsedMs);
+    }
   }
+}
+
+function resultOf(search: Search, flatOutMs: number): SearchResult {
+  const counters = search.counters();
+  const path = search.status === 'found' ? search.path() : null;
+  return {
+    status: search.status,
+    expanded: counters.expanded,
+    maxOpen: counters.maxOpen,
+    pathCost: search.pathCost,
+    pathLength: path === null ? null : pathLength(path),
+    flatOutMs,
+  };
+}
+
+/** Euclidean length of a path's segments, in cell widths. */
+export function pathLength(path: readonly Point[]): number {
+  let length = 0;
+  for (let i = 1; i < path.length; i++) length += Math.hypot(path[i]!.x - path[i - 1]!.x, path[i]!.y - path[i - 1]!.y);
+  return length;
 }
 
 // Chunks grow while they stay well inside the budget, so slow machines still yield often

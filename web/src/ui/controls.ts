@@ -11,6 +11,8 @@ export const CONTROL_GROUPS = [
   'heuristic',
   'diagonal',
   'weight',
+  'compare', // Compare, Add search, Stop comparing, and each pane's remove button
+  'inspect', // the open list and pseudocode inspector
   'draw', // drawing tools, terrain cost, undo, redo, fit view (never shown when read-only)
   'map', // size, generators, presets, import and export (never shown when read-only)
   'legend',

@@ -7,6 +7,7 @@
 import { eventsOf, type AlgorithmName, type EventOf, type Point, type RefusalName, type StepEvent } from '../engine/engine';
 import { formatNumber } from '../render/renderer';
 import { SPEEDS } from '../state/speeds';
+import type { Run } from '../state/run';
 import type { Language, PlaygroundStore } from '../state/store';
 import { algorithmLabel, joinSentences, translate, type PhraseKey } from './i18n';
 
@@ -24,11 +25,12 @@ export function speedLabel(language: Language, index: number): string {
   return translate(language, key, { n: speed.steps });
 }
 
+/** The shared timeline's position: every run's steps, and the longest run's length once known. */
 export function timelineLabel(store: PlaygroundStore): string {
-  const { timeline, language } = store;
-  return timeline.total === null
-    ? translate(language, 'timeline.measuring', { step: timeline.step })
-    : translate(language, 'timeline.value', { step: timeline.step, total: timeline.total });
+  const { language, step, total } = store;
+  return total === null
+    ? translate(language, 'timeline.measuring', { step })
+    : translate(language, 'timeline.value', { step, total });
 }
 
 type Say = (key: PhraseKey, params?: Record<string, string | number>) => string;
@@ -37,10 +39,10 @@ function sayer(language: Language): Say {
   return (key, params = {}) => translate(language, key, params);
 }
 
-/** Why the current options cannot run on this map, in words. */
-export function refusalText(store: PlaygroundStore, refusal: RefusalName): string {
+/** Why a run's options cannot run on this map, in words. */
+export function refusalText(store: PlaygroundStore, refusal: RefusalName, run: Run = store.runs[0]!): string {
   const say = sayer(store.language);
-  const row = store.engine.algorithm(store.options.algorithm);
+  const row = store.engine.algorithm(run.options.algorithm);
   const algorithm = algorithmLabel(store.language, row);
   switch (refusal) {
     case 'diagonal-rule':
@@ -52,14 +54,16 @@ export function refusalText(store: PlaygroundStore, refusal: RefusalName): strin
   }
 }
 
-export function statusText(store: PlaygroundStore): string {
-  const { timeline, language } = store;
+/** A run's status line (the first run's by default: the only one outside compare mode). */
+export function statusText(store: PlaygroundStore, run: Run = store.runs[0]!): string {
+  const { language } = store;
+  const { timeline } = run;
   const say = sayer(language);
   const search = timeline.display;
   const counters = search.counters();
   const status = search.status;
   if (status === 'ready') return say('status.noStart');
-  if (status === 'refused') return say('status.refused', { reason: refusalText(store, search.refusal ?? 'needs-uniform-terrain') });
+  if (status === 'refused') return say('status.refused', { reason: refusalText(store, search.refusal ?? 'needs-uniform-terrain', run) });
   const cost = search.pathCost;
   const path = status === 'found' ? search.path() : null;
   const pathLength = path === null ? null : pathMoves(path);
@@ -88,6 +92,23 @@ export function statusText(store: PlaygroundStore): string {
   return joinSentences(language, parts);
 }
 
+/** A pane's one-line status in compare mode: running, or how its search finished. */
+export function paneStatusText(store: PlaygroundStore, run: Run): string {
+  const say = sayer(store.language);
+  const search = run.timeline.display;
+  const counters = search.counters();
+  const n = counters.expanded.toLocaleString(store.language);
+  switch (search.status) {
+    case 'ready': return say('status.noStart');
+    case 'refused': return say('status.refused', { reason: refusalText(store, search.refusal ?? 'needs-uniform-terrain', run) });
+    case 'found': return say('pane.found', { n, cost: formatNumber(search.pathCost, 2) });
+    case 'no-path': return say('pane.noPath', { n });
+    case 'gave-up': return say('pane.gaveUp', { n });
+    default:
+      return counters.expanded === 0 ? say('pane.ready') : say('pane.running', { n, open: counters.openSize.toLocaleString(store.language) });
+  }
+}
+
 /** Moves along a path: cells minus one, or the sum of an any-angle path's segments in cells crossed. */
 function pathMoves(path: Point[]): number {
   let moves = 0;
@@ -95,8 +116,10 @@ function pathMoves(path: Point[]): number {
   return moves;
 }
 
-export function narrationText(store: PlaygroundStore): string {
-  const { timeline, language } = store;
+/** The narration of a run's current step (the first run's by default). */
+export function narrationText(store: PlaygroundStore, run: Run = store.runs[0]!): string {
+  const { language } = store;
+  const { timeline } = run;
   const search = timeline.display;
   const say = sayer(language);
   const parts: string[] = [];
@@ -104,11 +127,11 @@ export function narrationText(store: PlaygroundStore): string {
   const steps = timeline.step;
   const algorithm = search.options.algorithm;
   if (search.status === 'ready') return '';
-  if (search.status === 'refused') return say('narration.refused', { reason: refusalText(store, search.refusal ?? 'needs-uniform-terrain') });
+  if (search.status === 'refused') return say('narration.refused', { reason: refusalText(store, search.refusal ?? 'needs-uniform-terrain', run) });
   if (steps === 0) {
     parts.push(search.status === 'no-path' ? say('narration.emptyOpen') : say('narration.start', { cell: cellName(store.start) }));
   } else if (step) {
-    parts.push(...describeStep(store, algorithm, step, say));
+    parts.push(...describeStep(store, run, algorithm, step, say));
   } else if (search.status === 'found') {
     parts.push(say('narration.finished', { steps, cost: formatNumber(search.pathCost, 2) }));
   } else if (search.status === 'no-path') {
@@ -123,8 +146,8 @@ export function narrationText(store: PlaygroundStore): string {
 }
 
 /** The sentences of one observed step, in the order things happened. */
-function describeStep(store: PlaygroundStore, algorithm: AlgorithmName, step: StepEvent, say: Say): string[] {
-  const search = store.timeline.display;
+function describeStep(store: PlaygroundStore, run: Run, algorithm: AlgorithmName, step: StepEvent, say: Say): string[] {
+  const search = run.timeline.display;
   const parts: string[] = [];
   for (const iteration of eventsOf(step, 'iteration'))
     parts.push(say('narration.iteration', { iteration: iteration.iteration, threshold: formatNumber(iteration.threshold, 2) }));
@@ -134,7 +157,7 @@ function describeStep(store: PlaygroundStore, algorithm: AlgorithmName, step: St
       : say('narration.backtrack.all', { n: backtrack.popped }));
   }
 
-  const numbers = { step: store.timeline.step, cell: cellName(step.cell), f: formatNumber(step.f, 2), g: formatNumber(step.g, 2), h: formatNumber(step.h, 2) };
+  const numbers = { step: run.timeline.step, cell: cellName(step.cell), f: formatNumber(step.f, 2), g: formatNumber(step.g, 2), h: formatNumber(step.h, 2) };
   switch (algorithm) {
     case 'dijkstra': parts.push(say('narration.expand.dijkstra', numbers)); break;
     case 'greedy': parts.push(say('narration.expand.greedy', numbers)); break;
@@ -160,7 +183,7 @@ function describeStep(store: PlaygroundStore, algorithm: AlgorithmName, step: St
   for (const meet of eventsOf(step, 'meet')) parts.push(say('narration.meet', { cell: cellName(meet.cell), cost: formatNumber(meet.cost, 2) }));
   for (const stop of eventsOf(step, 'stop')) parts.push(say('narration.stop', { cost: formatNumber(stop.cost, 2), bound: formatNumber(stop.bound, 2) }));
   if (search.status === 'no-path') parts.push(say(algorithm === 'ida' ? 'narration.noPath.ida' : 'narration.emptyOpen'));
-  if (search.status === 'gave-up') parts.push(say('narration.gaveUp', { n: store.timeline.step }));
+  if (search.status === 'gave-up') parts.push(say('narration.gaveUp', { n: run.timeline.step }));
   return parts;
 }
 
@@ -236,9 +259,10 @@ function samePoint(a: Point, b: Point): boolean {
   return a.x === b.x && a.y === b.y;
 }
 
-/** Lines of the hover/tap tooltip for one cell. */
-export function cellDetails(store: PlaygroundStore, cell: Point): string[] {
-  const { grid, timeline, language } = store;
+/** Lines of the hover/tap tooltip for one cell of a run's pane (the first run's by default). */
+export function cellDetails(store: PlaygroundStore, cell: Point, run: Run = store.runs[0]!): string[] {
+  const { grid, language } = store;
+  const { timeline } = run;
   const say = sayer(language);
   const search = timeline.display;
   const cost = grid.cost(cell.x, cell.y);

@@ -1,15 +1,16 @@
 // The side panel: search options, drawing tools, map size, generators, presets, import
 // and export, the legend and the credits.
-import type { AlgorithmName, AlgorithmRow, CostModelName, DiagonalName, HeuristicName, SearchOptions } from '../engine/engine';
 import { GENERATOR_NAMES, type GeneratorName } from '../generators/generators';
+import { HEAT_MODES, heatGradientCss, type HeatMode } from '../render/heat';
 import { readPalette } from '../render/palette';
+import { formatNumber } from '../render/renderer';
 import { importMapFile } from '../input/files';
 import { PRESETS } from '../state/presets';
-import { MAX_EXPANSION_LIMIT, MAX_MAP_SIDE, MIN_MAP_SIDE, type Change, type PlaygroundStore, type Tool } from '../state/store';
+import { MAX_MAP_SIDE, MIN_MAP_SIDE, type Change, type PlaygroundStore, type Tool } from '../state/store';
 import { showGroups, type ControlGroup } from './controls';
 import { el, Phrases, setAttribute, setText } from './dom';
-import { refusalText } from './describe';
-import { algorithmLabel, joinSentences, translate, type PhraseKey } from './i18n';
+import { translate, type PhraseKey } from './i18n';
+import { buildSearchOptions } from './search-options';
 
 const TOOLS: Tool[] = ['wall', 'erase', 'terrain', 'pan'];
 
@@ -19,6 +20,8 @@ export interface PanelActions {
   presetUrl(file: string): string;
   /** Inside another page the wheel scrolls it and Ctrl+wheel zooms; the key hint says so. */
   embedded: boolean;
+  /** The range the heat map's colours span (shared by every pane); null without a heat map. */
+  heatRange(): { min: number; max: number } | null;
 }
 
 export interface Panel {
@@ -40,43 +43,9 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
   };
 
   // ---------------------------------------------------------------- search options
-  // Every list comes from the engine's catalog (the core's algorithm table). Choices that
-  // cannot run with the rest (JPS on terrain, Theta* with corner cutting) stay listed but
-  // disabled, and the note under the fields says why.
-  const { catalog } = store.engine;
-  const algorithmOptions = catalog.algorithms.map((row) => el('option', { value: row.name }));
-  const algorithm = el('select', { 'data-control': 'algorithm' }, ...algorithmOptions);
-  const defaultHeuristic = el('option', { value: '' });
-  const heuristic = el('select', { 'data-control': 'heuristic' }, defaultHeuristic, ...catalog.heuristics.map((h) => option(h, `heuristic.${h}` as PhraseKey)));
-  const diagonalOptions = catalog.diagonals.map((d) => option(d, `diagonal.${d}` as PhraseKey));
-  const diagonal = el('select', { 'data-control': 'diagonal' }, ...diagonalOptions);
-  const costOptions = catalog.costModels.map((c) => option(c, `costModel.${c}` as PhraseKey));
-  const costModel = el('select', { 'data-control': 'cost-model' }, ...costOptions);
-  const weight = el('input', { type: 'range', min: 0, max: 5, step: 0.1, value: store.options.weight, 'data-control': 'weight' });
-  const weightOutput = el('output', { class: 'ap-output' });
-  const limit = el('input', { type: 'number', min: 1, max: MAX_EXPANSION_LIMIT, step: 1, inputmode: 'numeric', 'data-control': 'max-expansions' });
-  const note = el('p', { class: 'ap-note', 'data-region': 'option-note', hidden: true });
-  algorithm.addEventListener('change', () => store.setOptions(fitOptions(store.engine.algorithm(algorithm.value as AlgorithmName), store.options)));
-  heuristic.addEventListener('change', () => store.setOptions({ heuristic: (heuristic.value || undefined) as HeuristicName | undefined }));
-  diagonal.addEventListener('change', () => store.setOptions({ diagonal: diagonal.value as DiagonalName }));
-  costModel.addEventListener('change', () => store.setOptions({ costModel: costModel.value as CostModelName }));
-  weight.addEventListener('input', () => store.setOptions({ weight: Number(weight.value) }));
-  limit.addEventListener('change', () => {
-    const value = Number(limit.value);
-    const ok = Number.isInteger(value) && value >= 1 && value <= MAX_EXPANSION_LIMIT;
-    limit.setAttribute('aria-invalid', String(!ok));
-    if (ok) store.setOptions({ maxExpansions: value });
-  });
-
-  const optionFields = {
-    algorithm: field('algorithm', algorithm),
-    heuristic: field('heuristic', heuristic),
-    diagonal: field('diagonal', diagonal),
-    weight: el('label', { class: 'ap-field ap-range-field' }, phrases.span('weight', 'ap-label'), weight, weightOutput),
-  };
-  const costField = field('costModel', costModel);
-  const limitField = field('maxExpansions', limit);
-  const optionsSection = section('options', phrases, ...Object.values(optionFields), costField, limitField, note);
+  // The first run's; in compare mode every pane shows its own run's instead.
+  const searchOptions = buildSearchOptions(store, phrases, () => store.runs[0]!);
+  const optionsSection = section('options', phrases, ...Object.values(searchOptions.fields));
 
   // ---------------------------------------------------------------- drawing tools
   const toolButtons = TOOLS.map((tool) => {
@@ -149,7 +118,18 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
     sight: legendItem(swatch('ap-swatch-sight'), 'legend.sight'),
     stack: legendItem(swatch('ap-swatch-stack'), 'legend.stack'),
   };
+  // Heat maps: reached cells coloured by one number instead of open and closed.
+  const heatSelect = el('select', { 'data-control': 'heat' }, ...HEAT_MODES.map((mode) => option(mode, `heat.${mode}` as PhraseKey)));
+  heatSelect.addEventListener('change', () => store.setHeatMode(heatSelect.value as HeatMode));
+  const heatLow = el('span', { class: 'ap-heat-value' }), heatHigh = el('span', { class: 'ap-heat-value' });
+  const heatBar = el('span', { class: 'ap-heat-bar', 'aria-hidden': 'true' });
+  heatBar.style.background = heatGradientCss();
+  const heatNote = el('p', { class: 'ap-note' });
+  const heatLegend = el('div', { class: 'ap-heat-legend', 'data-region': 'heat-legend', hidden: true },
+    el('div', { class: 'ap-heat-scale' }, heatLow, heatBar, heatHigh), heatNote);
   const legend = section('legend', phrases,
+    field('heat', heatSelect),
+    heatLegend,
     el('ul', { class: 'ap-legend' },
       legendItem(swatch('ap-swatch-wall'), 'legend.wall'),
       legendItem(terrainRamp, 'legend.terrain'),
@@ -178,57 +158,34 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
 
   const element = el('aside', { class: 'ap-panel' }, optionsSection, drawSection, mapSection, legend, about);
 
+  let shown: ReadonlySet<ControlGroup> = new Set();
   const show = (visible: ReadonlySet<ControlGroup>) => {
-    optionsSection.hidden = !showGroups(optionFields, visible);
-    // The cost model and the limit go with the algorithm choice.
-    costField.hidden = !visible.has('algorithm');
-    limitField.hidden = !visible.has('algorithm') || !store.engine.algorithm(store.options.algorithm).reexpands;
+    shown = visible;
+    optionsSection.hidden = !searchOptions.show(visible) || store.runs.length > 1;
     const sections = showGroups({ draw: drawSection, map: mapSection, legend, about }, visible);
     element.hidden = optionsSection.hidden && !sections;
   };
 
   const update = (changes: ReadonlySet<Change>) => {
+    searchOptions.update(changes);
+    if (changes.has('options')) show(shown);
+    if (changes.has('ui') || changes.has('search') || changes.has('options') || changes.has('language')) {
+      const mode = store.heatMode;
+      heatSelect.value = mode;
+      heatLegend.hidden = mode === 'none';
+      const range = mode === 'none' ? null : actions.heatRange();
+      setText(heatLow, range ? formatNumber(range.min, 1) : '–');
+      setText(heatHigh, range ? formatNumber(range.max, 1) : '–');
+      setText(heatNote, mode === 'none' ? '' : translate(store.language, `heat.note.${mode}` as PhraseKey));
+    }
     if (changes.has('options') || changes.has('language') || changes.has('map')) {
-      const { options, language } = store;
-      const row = store.engine.algorithm(options.algorithm);
-      const refusals = new Map(catalog.algorithms.map((r) => [r.name, store.engine.refusalFor(store.grid, { ...options, ...fitOptions(r, options) })]));
-      catalog.algorithms.forEach((r, i) => {
-        const label = algorithmLabel(language, r);
-        const unavailable = refusals.get(r.name) === 'needs-uniform-terrain';
-        setText(algorithmOptions[i]!, unavailable ? translate(language, 'option.unavailable', { option: label }) : label);
-        algorithmOptions[i]!.disabled = unavailable && r.name !== options.algorithm;
-      });
-      catalog.diagonals.forEach((d, i) => { diagonalOptions[i]!.disabled = !row.diagonals.includes(d); });
-      catalog.costModels.forEach((c, i) => { costOptions[i]!.disabled = !row.costModels.includes(c); });
-      algorithm.value = options.algorithm;
-      heuristic.value = options.heuristic ?? '';
-      diagonal.value = options.diagonal;
-      costModel.value = options.costModel;
-      weight.value = String(options.weight);
-      setText(weightOutput, options.weight.toFixed(1));
-      if (document.activeElement !== limit) limit.value = String(options.maxExpansions ?? '');
-      heuristic.disabled = !row.usesHeuristic;
-      weight.disabled = !row.usesWeight;
-      limitField.hidden = !row.reexpands || optionsSection.hidden;
-      const name = translate(language, `heuristic.${row.defaultHeuristic ?? (options.diagonal === 'never' ? 'manhattan' : 'octile')}` as PhraseKey);
-      setText(defaultHeuristic, translate(language, 'heuristic.default', { name }));
-      // Why choices are unavailable: the map (for every algorithm it rules out) and the
-      // chosen algorithm's own limits.
-      const reasons: string[] = [];
-      const ruledOut = catalog.algorithms.filter((r) => refusals.get(r.name) === 'needs-uniform-terrain');
-      if (ruledOut.length > 0)
-        reasons.push(translate(language, 'refusal.needs-uniform-terrain', { algorithm: ruledOut.map((r) => algorithmLabel(language, r)).join(' / ') }));
-      if (row.diagonals.length < catalog.diagonals.length) reasons.push(refusalText(store, 'diagonal-rule'));
-      if (row.costModels.length < catalog.costModels.length) reasons.push(refusalText(store, 'cost-model'));
-      setText(note, joinSentences(language, reasons));
-      note.hidden = reasons.length === 0;
-      // What the chosen search draws besides open and closed cells, from the channels it keeps.
-      const cells = store.timeline.display.cellView();
-      const twoSided = cells.has('phaseBack'), jumps = cells.has('scanned');
-      algorithmItems.backwardOpen.hidden = algorithmItems.backwardClosed.hidden = algorithmItems.meeting.hidden = !twoSided;
-      algorithmItems.scanned.hidden = algorithmItems.scan.hidden = !jumps;
-      algorithmItems.sight.hidden = !row.anyAngle;
-      algorithmItems.stack.hidden = !cells.has('visits');
+      // What the chosen searches draw besides open and closed cells, from the channels they keep.
+      const views = store.runs.map((run) => run.timeline.display.cellView());
+      const keeps = (channel: Parameters<(typeof views)[number]['has']>[0]) => views.some((cells) => cells.has(channel));
+      algorithmItems.backwardOpen.hidden = algorithmItems.backwardClosed.hidden = algorithmItems.meeting.hidden = !keeps('phaseBack');
+      algorithmItems.scanned.hidden = algorithmItems.scan.hidden = !keeps('scanned');
+      algorithmItems.sight.hidden = !store.runs.some((run) => store.engine.algorithm(run.options.algorithm).anyAngle);
+      algorithmItems.stack.hidden = !keeps('visits');
     }
     if (changes.has('ui') || changes.has('language')) {
       for (const b of toolButtons) setAttribute(b, 'aria-pressed', String(b.dataset.tool === store.tool));
@@ -243,18 +200,6 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
   };
   update(new Set<Change>(['options', 'ui', 'map']));
   return { element, update, refreshTheme, show };
-}
-
-/**
- * The options to switch to `row`: the same, except a diagonal rule or cost model the
- * algorithm does not support, which becomes one it does (the last of its rules, which is
- * the strictest, and its first cost model).
- */
-export function fitOptions(row: AlgorithmRow, options: SearchOptions): Partial<SearchOptions> {
-  const fitted: Partial<SearchOptions> = { algorithm: row.name };
-  if (!row.diagonals.includes(options.diagonal)) fitted.diagonal = row.diagonals[row.diagonals.length - 1];
-  if (!row.costModels.includes(options.costModel)) fitted.costModel = row.costModels[0];
-  return fitted;
 }
 
 function section(titleKey: PhraseKey, phrases: Phrases, ...children: HTMLElement[]): HTMLElement {

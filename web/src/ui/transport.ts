@@ -1,7 +1,9 @@
 // The controls under the map: play/pause, step back, step, reset, speed, the timeline
 // slider, the live status region and the narration of the current step.
 import { INSTANT_SPEED_INDEX } from '../state/speeds';
+import type { Run } from '../state/run';
 import type { Change, PlaygroundStore } from '../state/store';
+import { searchName } from './comparison';
 import { translate } from './i18n';
 import { showGroups, type ControlGroup } from './controls';
 import { el, Phrases, setAttribute, setText } from './dom';
@@ -14,7 +16,11 @@ export interface Transport {
   show(visible: ReadonlySet<ControlGroup>): void;
 }
 
-export function buildTransport(store: PlaygroundStore, phrases: Phrases): Transport {
+/**
+ * `narrated` is the run whose step the narration tells (in compare mode, the inspected
+ * one); `trailing` goes at the end of the buttons' row (the compare buttons).
+ */
+export function buildTransport(store: PlaygroundStore, phrases: Phrases, narrated: () => Run = () => store.runs[0]!, trailing?: HTMLElement): Transport {
   const playButton = el('button', { type: 'button', class: 'ap-button ap-primary', 'data-action': 'play' });
   const backButton = phrases.text(el('button', { type: 'button', class: 'ap-button', 'data-action': 'step-back' }), 'stepBack');
   const stepButton = phrases.text(el('button', { type: 'button', class: 'ap-button', 'data-action': 'step' }), 'step');
@@ -36,7 +42,7 @@ export function buildTransport(store: PlaygroundStore, phrases: Phrases): Transp
   speedInput.addEventListener('input', () => store.setSpeed(Number(speedInput.value)));
   timelineInput.addEventListener('input', () => store.seek(Number(timelineInput.value)));
 
-  const buttons = el('div', { class: 'ap-buttons' }, playButton, backButton, stepButton, resetButton);
+  const buttons = el('div', { class: 'ap-buttons' }, playButton, backButton, stepButton, resetButton, trailing);
   const sliderParts = {
     speed: el('label', { class: 'ap-slider' }, phrases.span('speed', 'ap-label'), speedInput, speedOutput),
     timeline: el('label', { class: 'ap-slider ap-timeline' }, phrases.span('timeline', 'ap-label'), timelineInput, timelineOutput),
@@ -48,11 +54,18 @@ export function buildTransport(store: PlaygroundStore, phrases: Phrases): Transp
     sliders.hidden = !showGroups(sliderParts, visible);
     // With nothing but the message line left, the box around it goes too (the message still shows).
     const any = showGroups({ play: buttons, status, narration }, visible) || !sliders.hidden;
+    // The compare buttons share the row even when the playback buttons are hidden.
+    if (trailing && !trailing.hidden && buttons.hidden) {
+      buttons.hidden = false;
+      for (const b of [playButton, backButton, stepButton, resetButton]) b.hidden = true;
+    } else {
+      for (const b of [playButton, backButton, stepButton, resetButton]) b.hidden = false;
+    }
     element.classList.toggle('ap-transport-bare', !any);
   };
 
   const update = (changes: ReadonlySet<Change>) => {
-    const { timeline, language } = store;
+    const { language } = store;
     if (changes.has('ui') || changes.has('language')) {
       setText(playButton, translate(language, store.playing ? 'pause' : 'play'));
       // The label says what a press does; data-state is for scripts (tests, the benchmark).
@@ -66,9 +79,10 @@ export function buildTransport(store: PlaygroundStore, phrases: Phrases): Transp
       setText(message, m ? `${translate(language, m.key)}${m.detail ? ` — ${m.detail}` : ''}` : '');
     }
     if (changes.has('search') || changes.has('ui') || changes.has('language')) {
-      const step = timeline.step;
+      // One timeline for every run: the longest run's steps.
+      const step = store.step;
       // While the total is still being counted the slider spans what has been seen.
-      const total = timeline.total ?? step;
+      const total = store.total ?? step;
       timelineInput.max = String(Math.max(total, 1));
       timelineInput.value = String(step);
       timelineInput.disabled = total === 0;
@@ -76,9 +90,14 @@ export function buildTransport(store: PlaygroundStore, phrases: Phrases): Transp
       setText(timelineOutput, label);
       setAttribute(timelineInput, 'aria-valuetext', label);
       backButton.disabled = step === 0;
-      stepButton.disabled = timeline.finished || timeline.display.status === 'ready';
-      setText(status, statusText(store));
-      setText(narration, narrationText(store));
+      stepButton.disabled = store.finished || store.runs.every((run) => run.timeline.display.status === 'ready');
+      const comparing = store.runs.length > 1;
+      setText(status, comparing
+        ? translate(language, 'status.compare', { n: store.runs.length, finished: store.runs.filter((run) => run.timeline.finished).length })
+        : statusText(store));
+      // In compare mode the narration names the search it tells about.
+      const run = narrated();
+      setText(narration, comparing ? `${searchName(store, run)}: ${narrationText(store, run)}` : narrationText(store, run));
     }
   };
   update(new Set<Change>(['ui', 'search', 'language']));

@@ -5,7 +5,8 @@
 // Two ways to use it, both from the same module:
 //
 //   <script type="module" src="https://example.org/playground/embed/astar-playground.js"></script>
-//   <astar-playground map="v1=..." algorithm="dijkstra" controls="play timeline status"></astar-playground>
+//   <astar-playground map="v2=..." algorithm="dijkstra" controls="play timeline status"></astar-playground>
+//   <astar-playground map="v2=..." algorithms="astar,dijkstra,jps"></astar-playground>   (side by side)
 //
 //   import { mount } from 'https://example.org/playground/embed/astar-playground.js';
 //   const playground = await mount(document.querySelector('#figure-3')!, { algorithm: 'greedy', autoplay: true });
@@ -15,12 +16,17 @@
 // its shadow root and is as wide as its container. The module needs no build step and runs
 // under a strict Content-Security-Policy (script-src 'self' 'wasm-unsafe-eval').
 
-/** Search algorithms. */
-export type AlgorithmName = 'astar' | 'dijkstra' | 'greedy' | 'bfs';
+/**
+ * Search algorithms: A*, Dijkstra, greedy best-first, breadth-first, depth-first, jump
+ * point search, bidirectional A*, IDA* and Theta* (any-angle).
+ */
+export type AlgorithmName = 'astar' | 'dijkstra' | 'greedy' | 'bfs' | 'dfs' | 'jps' | 'bidirectional' | 'ida' | 'theta';
 /** Heuristics; without one, Manhattan when diagonal moves are off and octile otherwise. */
 export type HeuristicName = 'manhattan' | 'euclidean' | 'octile' | 'chebyshev' | 'zero';
 /** When a diagonal move is allowed, judged by the two cells beside it. */
 export type DiagonalName = 'never' | 'always' | 'if-at-most-one-obstacle' | 'only-when-no-obstacles';
+/** Move costs: exact (1 and √2) or integer (10 and 14). */
+export type CostModelName = 'exact' | '10-14';
 export type LanguageCode = 'en' | 'zh-CN';
 
 /**
@@ -28,13 +34,15 @@ export type LanguageCode = 'en' | 'zh-CN';
  * - `play`: play/pause, step back, step, reset; `speed`, `timeline`: the two sliders;
  * - `status`: the counters line; `narration`: the sentence describing the current step;
  * - `algorithm`, `heuristic`, `diagonal`, `weight`: the search options;
+ * - `compare`: the Compare, Add search and Stop comparing buttons and each pane's remove button;
+ * - `inspect`: the open list and the pseudocode of the search;
  * - `draw`, `map`: drawing tools and whole-map tools (never shown when read-only);
  * - `legend`, `about`; `share`: the Share and Embed buttons; `language`: the language menu.
  * Default: `play speed timeline status`. The words `all` and `none` are accepted too.
  */
 export type ControlGroup =
   | 'play' | 'speed' | 'timeline' | 'status' | 'narration'
-  | 'algorithm' | 'heuristic' | 'diagonal' | 'weight'
+  | 'algorithm' | 'heuristic' | 'diagonal' | 'weight' | 'compare' | 'inspect'
   | 'draw' | 'map' | 'legend' | 'about' | 'share' | 'language';
 
 /** Per-cell numbers drawn on reached cells when they are large enough: g, h, f, expansion order, parent arrow. */
@@ -46,7 +54,7 @@ export type CellLabel = 'g' | 'h' | 'f' | 'order' | 'parent';
  * named in a message on the playground.
  */
 export interface PlaygroundOptions {
-  /** A share payload: the whole fragment of a playground link ("v1=...") or the part after "v1=". Default: the demo map. */
+  /** A share payload: the whole fragment of a playground link ("v2=...", or an older "v1=...") or the part after "v2=". Default: the demo map. */
   map?: string;
   /** Width of the playground as a CSS length (a number is pixels). Default: the container's width. */
   width?: string | number;
@@ -54,12 +62,21 @@ export interface PlaygroundOptions {
   height?: string | number;
   /** Overrides the map's algorithm. */
   algorithm?: AlgorithmName;
+  /**
+   * Compares searches side by side, one pane per algorithm (1 to 4), each with the map's
+   * first search's options; a comparison table and chart go with them. "astar,dijkstra,jps".
+   */
+  algorithms?: readonly AlgorithmName[] | string;
   /** Overrides the map's heuristic. */
   heuristic?: HeuristicName;
   /** Overrides the map's diagonal rule. */
   diagonal?: DiagonalName;
   /** Overrides the map's heuristic weight (A* only), 0 to 100. */
   weight?: number;
+  /** Overrides the map's move costs. */
+  costs?: CostModelName;
+  /** Expansions after which a search gives up (1 to 100,000,000); matters for IDA*, which expands cells again. */
+  'max-expansions'?: number;
   /**
    * Starts playing once shown, and again whenever the map or options change. While the
    * element is off screen its animation waits, and goes on when it scrolls back into view.
@@ -98,8 +115,8 @@ export interface PlaygroundInternals {
 }
 
 /**
- * `<astar-playground>`. Attributes: map, width, height, algorithm, heuristic, diagonal,
- * weight, autoplay, speed, controls, readonly, lang, labels (see PlaygroundOptions);
+ * `<astar-playground>`. Attributes: map, width, height, algorithm, algorithms, heuristic,
+ * diagonal, weight, costs, max-expansions, autoplay, speed, controls, readonly, lang, labels (see PlaygroundOptions);
  * changing one updates the playground. Events (bubbling, composed):
  * `astar-ready` once shown, `astar-step` when the step shown changes, `astar-done` when
  * a search finishes; the latter two carry a PlaygroundEventDetail.
@@ -110,7 +127,7 @@ export interface AstarPlaygroundElement extends HTMLElement {
   readonly playground: PlaygroundInternals | null;
   /** Resolves once the playground is shown; rejects if it cannot start. */
   readonly ready: Promise<void>;
-  /** The share fragment ("v1=...") of what the playground shows now. */
+  /** The share fragment ("v2=...") of what the playground shows now. */
   shareFragment(): string;
 }
 
@@ -121,7 +138,7 @@ export interface PlaygroundHandle {
   on(type: 'step' | 'done', listener: (detail: PlaygroundEventDetail) => void): () => void;
   /** Changes settings; `undefined` for a setting removes it (back to its default). */
   update(options: PlaygroundOptions): void;
-  /** The share fragment ("v1=...") of what the playground shows now. */
+  /** The share fragment ("v2=...") of what the playground shows now. */
   shareFragment(): string;
   /** Removes the playground and frees its WebAssembly memory. */
   destroy(): void;

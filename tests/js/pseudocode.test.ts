@@ -1,0 +1,327 @@
+// The Pseudocode inspector's content (web/src/ui/pseudocode.ts): every algorithm of the
+// engine's catalog has pseudocode in both languages, and every step of real searches maps
+// to lines of it, with the current line one of them and the one the step is about.
+// Everything created is deleted.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  eventsOf,
+  loadEngine,
+  type AlgorithmName,
+  type DiagonalName,
+  type Engine,
+  type Grid,
+  type Point,
+  type Search,
+  type SearchStatus,
+  type StepEvent,
+} from '../../web/src/engine/engine';
+import {
+  LINE_RANKING,
+  PSEUDOCODE_LINE_IDS,
+  STEP_SIGNAL_LINES,
+  currentLineOfStep,
+  linesOfStep,
+  pseudocodeFor,
+  signalsOfStep,
+  type LineId,
+} from '../../web/src/ui/pseudocode';
+
+const LANGUAGES = ['en', 'zh-CN'] as const;
+const HAN = /\p{Script=Han}/u;
+
+let engine: Engine;
+let algorithms: AlgorithmName[];
+beforeAll(async () => {
+  engine = await loadEngine();
+  algorithms = engine.catalog.algorithms.map((row) => row.name);
+});
+
+// Deleted after each test, searches first (a grid refuses delete() while a search reads it).
+const created: { grids: Grid[]; searches: Search[] } = { grids: [], searches: [] };
+afterEach(() => {
+  for (const search of created.searches.splice(0)) search.delete();
+  for (const grid of created.grids.splice(0)) grid.delete();
+});
+
+// 12 x 8, '#' a wall. Walls with ends and gaps give JPS forced neighbours, Theta* both
+// clear and blocked lines of sight, IDA* several iterations and the two frontiers of
+// bidirectional A* a detour to meet along.
+const WALLED = [
+  '............',
+  '..#.....#...',
+  '..#..#..#...',
+  '..#..#..#...',
+  '..#..#......',
+  '.....#..#...',
+  '..####..#...',
+  '............',
+];
+// The same with the goal's cell shut in: there is no path.
+const SHUT_IN = [
+  '............',
+  '..#.....#...',
+  '..#..#..####',
+  '..#..#..#...',
+  '..#..#..####',
+  '.....#..#...',
+  '..####..#...',
+  '............',
+];
+const START: Point = { x: 0, y: 3 };
+const GOAL: Point = { x: 10, y: 3 };
+
+function gridOf(rows: string[]): Grid {
+  const grid = engine.createGrid(rows[0]!.length, rows.length);
+  created.grids.push(grid);
+  rows.forEach((row, y) => [...row].forEach((cell, x) => cell === '#' && grid.setCost(x, y, 0)));
+  return grid;
+}
+
+interface ObservedStep {
+  step: StepEvent;
+  /** The search's status right after the step, as the page reads it. */
+  status: SearchStatus;
+}
+
+/** Every step of one search, to its end. */
+function stepsOf(grid: Grid, algorithm: AlgorithmName, diagonal: DiagonalName): ObservedStep[] {
+  const search = engine.createSearch(grid, { algorithm, diagonal, maxExpansions: 50_000 });
+  created.searches.push(search);
+  expect(search.reset(START, GOAL)).toBe(true);
+  const steps: ObservedStep[] = [];
+  while (search.status === 'running') {
+    const step = search.step();
+    if (!step) break;
+    steps.push({ step, status: search.status });
+  }
+  expect(search.status).not.toBe('gave-up');
+  return steps;
+}
+
+/** Every (algorithm, diagonal rule) the catalog allows, for the walled map's runs. */
+function everyRun(): Array<{ algorithm: AlgorithmName; diagonal: DiagonalName }> {
+  return engine.catalog.algorithms.flatMap((row) => row.diagonals.map((diagonal) => ({ algorithm: row.name, diagonal })));
+}
+
+const samePoint = (a: Point, b: Point) => a.x === b.x && a.y === b.y;
+
+describe('the pseudocode of every algorithm', () => {
+  it('covers exactly the catalog', () => {
+    expect(Object.keys(PSEUDOCODE_LINE_IDS).sort()).toEqual([...algorithms].sort());
+    expect(Object.keys(STEP_SIGNAL_LINES).sort()).toEqual([...algorithms].sort());
+  });
+
+  it('has the same line ids in both languages, each once, with text in that language', () => {
+    for (const algorithm of algorithms) {
+      const ids = PSEUDOCODE_LINE_IDS[algorithm];
+      expect(new Set(ids).size, algorithm).toBe(ids.length);
+      expect(ids.length, algorithm).toBeGreaterThanOrEqual(8);
+      expect(ids.length, algorithm).toBeLessThanOrEqual(16);
+      expect(ids[0], algorithm).toBe('initialise');
+      for (const language of LANGUAGES) {
+        const lines = pseudocodeFor(algorithm, language);
+        expect(lines.map((line) => line.id), `${algorithm} ${language}`).toEqual(ids);
+        for (const line of lines) {
+          expect(line.text.trim(), `${algorithm} ${line.id}`).not.toBe('');
+          expect(HAN.test(line.text), `${algorithm} ${language} ${line.id}: ${line.text}`).toBe(language === 'zh-CN');
+        }
+        // Indents nest: from 0, one level deeper at most from one line to the next.
+        expect(lines[0]!.indent).toBe(0);
+        lines.forEach((line, i) => {
+          expect(Number.isInteger(line.indent) && line.indent >= 0).toBe(true);
+          if (i > 0) expect(line.indent - lines[i - 1]!.indent, `${algorithm} ${line.id}`).toBeLessThanOrEqual(1);
+        });
+      }
+    }
+  });
+
+  it('shares the lines that are the same: A*, Dijkstra and greedy differ in the priority line', () => {
+    for (const language of LANGUAGES) {
+      const text = (algorithm: AlgorithmName) => new Map(pseudocodeFor(algorithm, language).map((line) => [line.id, line.text]));
+      const astar = text('astar'), dijkstra = text('dijkstra'), greedy = text('greedy');
+      expect([...dijkstra.keys()]).toEqual([...astar.keys()]);
+      for (const [id, line] of astar) {
+        if (id === 'pop') expect(dijkstra.get(id)).not.toBe(line);
+        else expect(dijkstra.get(id), id).toBe(line);
+        // Greedy never improves a cell, so it has no improve line and skips every cell found before.
+        if (id !== 'pop' && id !== 'skip' && id !== 'improve') expect(greedy.get(id), id).toBe(line);
+      }
+      expect(greedy.get('pop')).not.toBe(astar.get('pop'));
+      // Breadth- and depth-first are greedy with another order.
+      for (const algorithm of ['bfs', 'dfs'] as const) {
+        for (const [id, line] of greedy) if (id !== 'pop') expect(text(algorithm).get(id), `${algorithm} ${id}`).toBe(line);
+      }
+    }
+  });
+
+  it('maps every signal to lines of that algorithm, and ranks every line', () => {
+    for (const algorithm of algorithms) {
+      for (const [signal, ids] of Object.entries(STEP_SIGNAL_LINES[algorithm])) {
+        expect(ids!.length, `${algorithm} ${signal}`).toBeGreaterThan(0);
+        for (const id of ids!) expect(PSEUDOCODE_LINE_IDS[algorithm], `${algorithm} ${signal}`).toContain(id);
+      }
+      for (const id of PSEUDOCODE_LINE_IDS[algorithm]) expect(LINE_RANKING).toContain(id);
+    }
+  });
+
+  it('shows the initialise line before the first step', () => {
+    for (const algorithm of algorithms) {
+      expect(linesOfStep(algorithm, null, 'running')).toEqual(['initialise']);
+      expect(currentLineOfStep(algorithm, null, 'running')).toBe('initialise');
+    }
+  });
+});
+
+describe('the lines of real steps', () => {
+  it('maps every step to lines of its algorithm, in pseudocode order, the current line among them', () => {
+    const signalsSeen = new Map<AlgorithmName, Set<string>>();
+    for (const { algorithm, diagonal } of everyRun()) {
+      const steps = stepsOf(gridOf(WALLED), algorithm, diagonal);
+      expect(steps.length).toBeGreaterThan(0);
+      const ids = PSEUDOCODE_LINE_IDS[algorithm];
+      for (const { step, status } of steps) {
+        const context = `${algorithm} ${diagonal} step ${JSON.stringify(step.cell)}`;
+        // Every event kind (and outcome) the algorithm emitted is in its table.
+        for (const signal of signalsOfStep(step, status)) {
+          expect(STEP_SIGNAL_LINES[algorithm][signal], `${context}: ${signal}`).toBeDefined();
+          (signalsSeen.get(algorithm) ?? signalsSeen.set(algorithm, new Set()).get(algorithm)!).add(signal);
+        }
+        const lines = linesOfStep(algorithm, step, status);
+        expect(lines.length, context).toBeGreaterThan(0);
+        const positions = lines.map((id) => ids.indexOf(id));
+        expect(positions.every((p) => p >= 0), context).toBe(true);
+        expect(positions, context).toEqual([...positions].sort((a, b) => a - b));
+        expect(lines, context).toContain(currentLineOfStep(algorithm, step, status));
+      }
+      created.searches.splice(0).forEach((search) => search.delete());
+      created.grids.splice(0).forEach((grid) => grid.delete());
+    }
+    // Every algorithm produced the signals that make its particular lines.
+    const saw = (algorithm: AlgorithmName, signal: string) => expect(signalsSeen.get(algorithm)?.has(signal), `${algorithm} ${signal}`).toBe(true);
+    saw('astar', 'neighbour:improved');
+    saw('jps', 'forced');
+    saw('jps', 'scan:jump-point');
+    saw('theta', 'sight:clear');
+    saw('theta', 'sight:obstructed');
+    saw('bidirectional', 'meet');
+    saw('ida', 'neighbour:pruned');
+    saw('ida', 'backtrack');
+  });
+
+  it('highlights the goal line on the step that expands the goal (bidirectional: the stop line)', () => {
+    for (const { algorithm, diagonal } of everyRun()) {
+      const steps = stepsOf(gridOf(WALLED), algorithm, diagonal);
+      const last = steps[steps.length - 1]!;
+      expect(last.status, `${algorithm} ${diagonal}`).toBe('found');
+      if (algorithm === 'bidirectional') {
+        expect(eventsOf(last.step, 'stop')).toHaveLength(1);
+        expect(linesOfStep(algorithm, last.step, last.status)).toContain('stop');
+        expect(currentLineOfStep(algorithm, last.step, last.status)).toBe('stop');
+      } else {
+        // The same step the narration calls the goal: the expanded cell is the goal.
+        expect(samePoint(last.step.cell, GOAL), `${algorithm} ${diagonal}`).toBe(true);
+        expect(currentLineOfStep(algorithm, last.step, last.status), `${algorithm} ${diagonal}`).toBe('goal');
+      }
+      // No earlier step goes through the lines that end the search.
+      for (const { step, status } of steps.slice(0, -1)) {
+        const lines = linesOfStep(algorithm, step, status);
+        expect(lines, `${algorithm} ${diagonal}`).not.toContain('goal');
+        expect(lines, `${algorithm} ${diagonal}`).not.toContain('stop');
+        expect(lines, `${algorithm} ${diagonal}`).not.toContain('noPath');
+      }
+      // Once finished, with no step to show, the line that ended the search.
+      expect(currentLineOfStep(algorithm, null, 'found')).toBe(algorithm === 'bidirectional' ? 'stop' : 'goal');
+      created.searches.splice(0).forEach((search) => search.delete());
+      created.grids.splice(0).forEach((grid) => grid.delete());
+    }
+  });
+
+  it('highlights the no-path line on the step that proves there is no path', () => {
+    for (const algorithm of algorithms) {
+      const steps = stepsOf(gridOf(SHUT_IN), algorithm, 'only-when-no-obstacles');
+      const last = steps[steps.length - 1]!;
+      expect(last.status, algorithm).toBe('no-path');
+      expect(currentLineOfStep(algorithm, last.step, last.status), algorithm).toBe('noPath');
+      for (const { step, status } of steps.slice(0, -1)) expect(linesOfStep(algorithm, step, status), algorithm).not.toContain('noPath');
+      created.searches.splice(0).forEach((search) => search.delete());
+      created.grids.splice(0).forEach((grid) => grid.delete());
+    }
+  });
+
+  it('JPS: a step whose scans found a jump point highlights a jump line', () => {
+    const jumpLines: LineId[] = ['jump', 'forced'];
+    let found = 0;
+    for (const diagonal of engine.algorithm('jps').diagonals) {
+      for (const { step, status } of stepsOf(gridOf(WALLED), 'jps', diagonal)) {
+        const lines = linesOfStep('jps', step, status);
+        const scans = eventsOf(step, 'scan');
+        if (scans.some((scan) => scan.outcome === 'jump-point' || scan.outcome === 'reached-goal')) {
+          found++;
+          expect(lines).toContain('jump');
+          expect(jumpLines).toContain(currentLineOfStep('jps', step, status));
+        }
+        if (eventsOf(step, 'forced').length > 0) expect(lines).toContain('forced');
+        if (scans.some((scan) => scan.outcome === 'dead-end')) expect(lines).toContain('deadEnd');
+      }
+      created.searches.splice(0).forEach((search) => search.delete());
+      created.grids.splice(0).forEach((grid) => grid.delete());
+    }
+    expect(found).toBeGreaterThan(0);
+  });
+
+  it('Theta*: a step with a clear line of sight goes through the sight line', () => {
+    let clear = 0;
+    for (const diagonal of engine.algorithm('theta').diagonals) {
+      for (const { step, status } of stepsOf(gridOf(WALLED), 'theta', diagonal)) {
+        const lines = linesOfStep('theta', step, status);
+        const sights = eventsOf(step, 'sight');
+        if (sights.some((sight) => sight.clear)) {
+          clear++;
+          expect(lines).toContain('sight');
+          expect(currentLineOfStep('theta', step, status)).toBe('sight');
+        }
+        if (sights.some((sight) => !sight.clear)) expect(lines).toContain('direct');
+        if (sights.length === 0) expect(lines).not.toContain('sight');
+      }
+      created.searches.splice(0).forEach((search) => search.delete());
+      created.grids.splice(0).forEach((grid) => grid.delete());
+    }
+    expect(clear).toBeGreaterThan(0);
+  });
+
+  it('IDA*: a step that starts an iteration goes through the iteration line and shows it', () => {
+    const steps = stepsOf(gridOf(WALLED), 'ida', 'only-when-no-obstacles');
+    let iterations = 0;
+    for (const { step, status } of steps) {
+      const lines = linesOfStep('ida', step, status);
+      if (eventsOf(step, 'iteration').length > 0) {
+        iterations++;
+        expect(lines).toContain('iteration');
+        expect(currentLineOfStep('ida', step, status)).toBe('iteration');
+      } else {
+        expect(lines).not.toContain('iteration');
+      }
+      if (eventsOf(step, 'backtrack').length > 0) expect(lines).toContain('backtrack');
+      if (eventsOf(step, 'neighbour').some((n) => n.outcome === 'pruned')) expect(lines).toContain('prune');
+    }
+    // The first step starts iteration 1; the walls make the threshold rise at least once.
+    expect(eventsOf(steps[0]!.step, 'iteration')).toHaveLength(1);
+    expect(iterations).toBeGreaterThan(1);
+  });
+
+  it('bidirectional: the step with a Stop event goes through the stop line; meetings through the meet line', () => {
+    const steps = stepsOf(gridOf(WALLED), 'bidirectional', 'only-when-no-obstacles');
+    const stops = steps.filter(({ step }) => eventsOf(step, 'stop').length > 0);
+    expect(stops).toHaveLength(1);
+    expect(linesOfStep('bidirectional', stops[0]!.step, stops[0]!.status)).toContain('stop');
+    for (const { step, status } of steps) {
+      const lines = linesOfStep('bidirectional', step, status);
+      expect(lines.slice(0, 2)).toEqual(['side', 'pop']);
+      if (eventsOf(step, 'meet').length > 0) {
+        expect(lines).toContain('meet');
+        if (eventsOf(step, 'stop').length === 0) expect(currentLineOfStep('bidirectional', step, status)).toBe('meet');
+      }
+    }
+  });
+});

@@ -1,0 +1,58 @@
+// The buttons above the panes that start and end compare mode: "Compare" (a second search
+// beside the first), "Add search" (up to MAX_RUNS) and "Stop comparing" (back to the first
+// search alone). Each pane's own header removes that pane.
+import { fitOptions, type AlgorithmName, type SearchOptions } from '../engine/engine';
+import { MAX_RUNS } from '../state/run';
+import type { Change, PlaygroundStore } from '../state/store';
+import type { ControlGroup } from './controls';
+import { el, Phrases } from './dom';
+import type { PhraseKey } from './i18n';
+
+// What a new pane runs: the first of these the comparison lacks that can run on the map.
+// A*, Dijkstra and JPS first, because the contrast between them is the lesson: the
+// heuristic saves expansions, and pruning symmetric paths saves more.
+const ADD_ORDER: readonly AlgorithmName[] = ['astar', 'dijkstra', 'jps', 'greedy', 'bidirectional', 'bfs', 'theta', 'ida', 'dfs'];
+
+export interface CompareBar {
+  element: HTMLElement;
+  update(changes: ReadonlySet<Change>): void;
+  show(visible: ReadonlySet<ControlGroup>): void;
+}
+
+/** The options of the next search to add: the first run's, with the next algorithm the comparison lacks. */
+export function nextSearch(store: PlaygroundStore): SearchOptions {
+  const base = store.runs[0]!.options;
+  const used = new Set(store.runs.map((run) => run.options.algorithm));
+  const candidates = ADD_ORDER.map((name) => store.engine.algorithm(name)).map((row) => ({ ...base, ...fitOptions(row, base) }));
+  const runnable = candidates.filter((options) => store.engine.refusalFor(store.grid, options) === null);
+  return runnable.find((options) => !used.has(options.algorithm)) ?? runnable[0] ?? { ...base };
+}
+
+export function buildCompareBar(store: PlaygroundStore, phrases: Phrases): CompareBar {
+  const button = (key: PhraseKey, action: string, onClick: () => void) => {
+    const b = phrases.text(el('button', { type: 'button', class: 'ap-button', 'data-action': action }), key);
+    b.addEventListener('click', onClick);
+    return b;
+  };
+  const compare = button('compare.start', 'compare', () => store.addRun(nextSearch(store)));
+  const add = button('compare.add', 'add-search', () => store.addRun(nextSearch(store)));
+  const stop = button('compare.stop', 'stop-compare', () => store.setSearches([store.runs[0]!.options]));
+  const element = el('div', { class: 'ap-compare-bar' }, compare, add, stop);
+  let visible = true;
+
+  const update = (changes: ReadonlySet<Change>) => {
+    if (!changes.has('options')) return;
+    const count = store.runs.length;
+    compare.hidden = count > 1;
+    add.hidden = count < 2;
+    add.disabled = count >= MAX_RUNS;
+    stop.hidden = count < 2;
+    element.hidden = !visible;
+  };
+  const show = (groups: ReadonlySet<ControlGroup>) => {
+    visible = groups.has('compare');
+    element.hidden = !visible;
+  };
+  update(new Set<Change>(['options']));
+  return { element, update, show };
+}

@@ -1,0 +1,175 @@
+// Looking inside one search (in compare mode, the one chosen here): the region named "Open
+// list", which lists the open list in the order the search will take it, with g, h and f
+// and the next cell first (IDA*: its stack, the depth-first path; bidirectional A*: both
+// lists), and the region named "Pseudocode", the algorithm's pseudocode with the line the
+// current step is on marked aria-current="step". Both are read from the engine and the
+// step's events, the same ones the picture and the narration come from.
+import type { OpenListEntry, Point, Search } from '../engine/engine';
+import { formatNumber } from '../render/renderer';
+import type { Run } from '../state/run';
+import type { Change, PlaygroundStore } from '../state/store';
+import { searchName } from './comparison';
+import { el, Phrases, setAttribute, setText } from './dom';
+import { translate, type PhraseKey } from './i18n';
+import { currentLineOfStep, linesOfStep, pseudocodeFor } from './pseudocode';
+
+/** Entries listed per list; the rest are counted. Enough to see the front of the queue. */
+export const OPEN_LIST_SHOWN = 40;
+
+export interface Inspector {
+  element: HTMLElement;
+  /** The run being inspected. */
+  readonly run: Run;
+  update(changes: ReadonlySet<Change>): void;
+}
+
+/** `onPick` is told the cell of a clicked entry (null: clicked again, so no cell). */
+export function buildInspector(store: PlaygroundStore, phrases: Phrases, onPick: (run: Run, cell: Point | null) => void): Inspector {
+  let inspected: Run = store.runs[0]!;
+  let picked: Point | null = null;
+
+  const runSelect = el('select', { 'data-control': 'inspect-search' });
+  runSelect.addEventListener('change', () => {
+    inspected = store.runs.find((run) => String(run.id) === runSelect.value) ?? store.runs[0]!;
+    pick(null);
+    update(new Set<Change>(['options', 'search']));
+  });
+  const runField = el('label', { class: 'ap-field ap-inspect-run' }, phrases.span('inspect.search', 'ap-label'), runSelect);
+
+  const openTitle = el('h3', {});
+  const openLists = el('div', { class: 'ap-open-lists' });
+  const openRegion = el('section', { class: 'ap-inspect-box', 'data-region': 'open-list' }, openTitle, openLists);
+  phrases.attribute(openRegion, 'aria-label', 'inspect.openList');
+
+  const codeTitle = phrases.text(el('h3', {}), 'inspect.pseudocode');
+  const code = el('ol', { class: 'ap-pseudocode' });
+  const codeRegion = el('section', { class: 'ap-inspect-box', 'data-region': 'pseudocode' }, codeTitle, code);
+  phrases.attribute(codeRegion, 'aria-label', 'inspect.pseudocode');
+
+  const element = el('section', { class: 'ap-inspector', 'data-region': 'inspector' },
+    el('div', { class: 'ap-inspect-head' }, phrases.text(el('h2', {}), 'inspect'), runField),
+    el('div', { class: 'ap-inspect-body' }, openRegion, codeRegion));
+
+  const pick = (cell: Point | null) => {
+    picked = cell;
+    onPick(inspected, cell);
+  };
+
+  // ---------------------------------------------------------------- open list
+  const entryButton = (entry: OpenListEntry, next: boolean) => {
+    const cell = `(${entry.cell.x}, ${entry.cell.y})`;
+    const numbers = `g ${formatNumber(entry.g, 2)} · h ${formatNumber(entry.h, 2)} · f ${formatNumber(entry.f, 2)}`;
+    const selected = picked !== null && picked.x === entry.cell.x && picked.y === entry.cell.y;
+    const button = el('button', { type: 'button', class: `ap-open-entry${next ? ' ap-next' : ''}`, 'aria-pressed': String(selected), 'data-cell': `${entry.cell.x},${entry.cell.y}` },
+      el('span', { class: 'ap-open-cell' }, cell),
+      el('span', { class: 'ap-open-numbers' }, numbers),
+      next ? el('span', { class: 'ap-open-next' }, translate(store.language, 'inspect.next')) : null);
+    button.addEventListener('click', () => {
+      pick(selected ? null : { ...entry.cell });
+      fillOpenList();
+    });
+    return el('li', {}, button);
+  };
+
+  /** One list; `size` is its whole length (null where the engine does not count it: IDA*'s pending descents). */
+  const listOf = (titleKey: PhraseKey | null, entries: OpenListEntry[], size: number | null, nextFirst: boolean) => {
+    const items = entries.slice(0, OPEN_LIST_SHOWN).map((entry, i) => entryButton(entry, nextFirst && i === 0));
+    const list = el('ol', { class: 'ap-open-list' }, ...items);
+    const { language } = store;
+    const rest = size === null ? (entries.length > items.length ? null : 0) : size - items.length;
+    return el('div', {},
+      titleKey ? el('h4', {}, translate(language, titleKey, { n: (size ?? entries.length).toLocaleString(language) })) : null,
+      entries.length === 0 ? el('p', { class: 'ap-note' }, translate(language, 'inspect.empty')) : list,
+      rest === null ? el('p', { class: 'ap-note' }, translate(language, 'inspect.moreUncounted'))
+        : rest > 0 ? el('p', { class: 'ap-note' }, translate(language, 'inspect.more', { n: rest.toLocaleString(language) })) : null);
+  };
+
+  const fillOpenList = () => {
+    const search = inspected.timeline.display;
+    const language = store.language;
+    const cells = search.cellView();
+    const depthFirst = cells.has('visits'), twoSided = cells.has('phaseBack');
+    setText(openTitle, translate(language, depthFirst ? 'inspect.stack' : 'inspect.openList'));
+    if (search.status === 'ready' || search.status === 'refused') {
+      openLists.replaceChildren(el('p', { class: 'ap-note' }, translate(language, 'inspect.notRunning')));
+      return;
+    }
+    // The engine lists what the search will take, the next step's cell first; a search
+    // that has ended takes nothing more, so its list is empty.
+    if (twoSided) {
+      // Both lists, each in its own order; the side the next step expands comes first.
+      const entries = search.openList(OPEN_LIST_SHOWN * 2 + 2);
+      const nextSide = entries[0]?.side;
+      const sizes = openSizes(search);
+      const lists = (['forward', 'backward'] as const).map((side) =>
+        listOf(side === 'forward' ? 'inspect.forward' : 'inspect.backward', entries.filter((e) => e.side === side), sizes[side], side === nextSide));
+      if (nextSide === 'backward') lists.reverse();
+      openLists.replaceChildren(el('p', { class: 'ap-note' }, translate(language, 'inspect.order')), ...lists);
+      return;
+    }
+    const entries = search.openList(OPEN_LIST_SHOWN + 1);
+    openLists.replaceChildren(
+      el('p', { class: 'ap-note' }, translate(language, depthFirst ? 'inspect.stackOrder' : 'inspect.order')),
+      listOf(null, entries, depthFirst ? null : search.counters().openSize, true));
+  };
+
+  // ---------------------------------------------------------------- pseudocode
+  let codeKey = '';
+  let lineItems = new Map<string, HTMLLIElement>();
+  const fillCode = () => {
+    const { algorithm } = inspected.options;
+    const key = `${algorithm} ${store.language}`;
+    if (key !== codeKey) {
+      codeKey = key;
+      lineItems = new Map();
+      code.replaceChildren(...pseudocodeFor(algorithm, store.language).map((line) => {
+        const item = el('li', { 'data-line': line.id }, line.text);
+        item.style.setProperty('--indent', String(line.indent));
+        lineItems.set(line.id, item);
+        return item;
+      }));
+    }
+    const search = inspected.timeline.display;
+    const step = inspected.timeline.lastEvent;
+    const passed = new Set<string>(linesOfStep(algorithm, step, search.status));
+    const current = currentLineOfStep(algorithm, step, search.status);
+    for (const [id, item] of lineItems) {
+      item.classList.toggle('ap-line-passed', passed.has(id));
+      if (id === current) setAttribute(item, 'aria-current', 'step');
+      else if (item.hasAttribute('aria-current')) item.removeAttribute('aria-current');
+    }
+  };
+
+  const update = (changes: ReadonlySet<Change>) => {
+    if (!store.runs.includes(inspected)) {
+      inspected = store.runs[0]!;
+      picked = null;
+    }
+    if (changes.has('options') || changes.has('language')) {
+      runField.hidden = store.runs.length < 2;
+      runSelect.replaceChildren(...store.runs.map((run) => el('option', { value: run.id }, searchName(store, run))));
+      runSelect.value = String(inspected.id);
+    }
+    if (changes.has('search') || changes.has('options') || changes.has('language') || changes.has('map') || changes.has('endpoints')) {
+      if (changes.has('search') && picked) {
+        // A picked cell stays picked while it is still in the list; a new search forgets it.
+        if (inspected.timeline.display.phase(picked.x, picked.y) !== 'open') pick(null);
+      }
+      fillOpenList();
+      fillCode();
+    }
+  };
+  update(new Set<Change>(['options', 'search', 'language']));
+  return { element, update, get run() { return inspected; } };
+}
+
+/** Bidirectional search: how many cells each side's open list holds. */
+function openSizes(search: Search): { forward: number; backward: number } {
+  const cells = search.cellView();
+  let forward = 0, backward = 0;
+  for (let id = 0; id < cells.count; id++) {
+    if (cells.phaseAt(id) === 1) forward++;
+    if (cells.phaseBackAt(id) === 1) backward++;
+  }
+  return { forward, backward };
+}

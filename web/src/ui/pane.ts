@@ -1,0 +1,140 @@
+// One pane of the playground: a run's picture of the shared map (its own canvas and
+// renderer), the tooltip of the cell under the pointer and, in compare mode, a header with
+// the run's number, its labelled options, what it is doing and a button that removes it.
+// The app makes one pane per run and passes the pane's read-only state to its renderer.
+import { attachCanvasInput, type HoverInfo } from '../input/pointer';
+import { PaneRenderer, type MapLayer, type PaneState } from '../render/renderer';
+import type { Run } from '../state/run';
+import type { Change, Language, PlaygroundStore } from '../state/store';
+import type { ControlGroup } from './controls';
+import { cellDetails, paneStatusText } from './describe';
+import { el, Phrases, setAttribute, setText } from './dom';
+import { buildSearchOptions, type SearchOptionsView } from './search-options';
+import { algorithmLabel, translate } from './i18n';
+
+export interface PaneOptions {
+  mapLayer: MapLayer;
+  themeSource: Element;
+  /** The state the pane draws, built by the app at draw time (null before the first layout). */
+  state: (pane: Pane) => PaneState | null;
+  /** The pointer moved onto another cell of this pane, or left it (null). */
+  onHover: (pane: Pane, hover: HoverInfo | null) => void;
+  editable: () => boolean;
+  wheelZoomNeedsModifier: boolean;
+}
+
+export class Pane {
+  readonly element: HTMLElement;
+  readonly canvas: HTMLCanvasElement;
+  readonly canvasWrap: HTMLElement;
+  readonly renderer: PaneRenderer;
+  private readonly phrases: Phrases;
+  private readonly header: HTMLElement;
+  private readonly number: HTMLElement;
+  private readonly status: HTMLElement;
+  private readonly removeButton: HTMLButtonElement;
+  private readonly tooltip: HTMLElement;
+  private readonly title: HTMLElement;
+  /** The algorithm's name, shown where its menu is not (an embed that hides the option controls). */
+  private readonly name: HTMLElement;
+  private more: HTMLElement | null = null;
+  /** The run's option fields, made the first time the pane shows its header (compare mode). */
+  private options: SearchOptionsView | null = null;
+  private visible: ReadonlySet<ControlGroup> = new Set();
+  private readonly cleanups: Array<() => void> = [];
+
+  constructor(private readonly store: PlaygroundStore, readonly run: Run, options: PaneOptions) {
+    // A pane has its own phrases: they go when it does.
+    this.phrases = new Phrases(store.language);
+    const phrases = this.phrases;
+    this.canvas = el('canvas', { class: 'ap-canvas', role: 'img', tabindex: 0, 'data-region': 'canvas' });
+    this.tooltip = el('div', { class: 'ap-tooltip', role: 'tooltip', hidden: true, 'data-region': 'tooltip' });
+    this.canvasWrap = el('div', { class: 'ap-canvas-wrap' }, this.canvas, this.tooltip);
+
+    this.number = el('span', { class: 'ap-pane-number', 'aria-hidden': 'true' });
+    this.status = el('p', { class: 'ap-pane-status', 'data-region': 'pane-status' });
+    this.removeButton = el('button', { type: 'button', class: 'ap-button ap-pane-remove', 'data-action': 'remove-search' }, '×');
+    this.removeButton.addEventListener('click', () => store.removeRun(store.runs.indexOf(this.run)));
+    this.name = el('span', { class: 'ap-pane-name' });
+    this.title = el('div', { class: 'ap-pane-title' }, this.number, this.name, this.removeButton);
+    this.header = el('header', { class: 'ap-pane-header', hidden: true }, this.title, this.status);
+    this.element = el('section', { class: 'ap-pane', 'data-run': run.id }, this.header, this.canvasWrap);
+
+    this.renderer = new PaneRenderer(this.canvas, options.mapLayer, options.themeSource, () => options.state(this));
+    this.cleanups.push(attachCanvasInput(this.canvas, store, (hover) => options.onHover(this, hover),
+      { editable: options.editable, wheelZoomNeedsModifier: options.wheelZoomNeedsModifier }));
+  }
+
+  /** Compare mode shows the header; `index` is the pane's place (its number is index + 1). */
+  place(index: number, comparing: boolean): void {
+    if (comparing && !this.options) this.buildOptions();
+    this.header.hidden = !comparing;
+    this.element.dataset.pane = String(index + 1);
+    setText(this.number, String(index + 1));
+    setAttribute(this.element, 'aria-label', translate(this.store.language, 'compare.pane', { n: index + 1 }));
+    setAttribute(this.removeButton, 'aria-label', translate(this.store.language, 'compare.remove', { n: index + 1 }));
+    setAttribute(this.removeButton, 'title', translate(this.store.language, 'compare.remove', { n: index + 1 }));
+  }
+
+  show(visible: ReadonlySet<ControlGroup>): void {
+    this.visible = visible;
+    this.removeButton.hidden = !visible.has('compare');
+    if (!this.options || !this.more) return;
+    this.options.show(visible);
+    const { fields } = this.options;
+    this.name.hidden = !fields.algorithm.hidden;
+    // The fold-away options only when some of them are offered.
+    this.more.hidden = [fields.heuristic, fields.diagonal, fields.weight, fields.costModel, fields.limit].every((field) => field.hidden);
+  }
+
+  update(changes: ReadonlySet<Change>): void {
+    this.options?.update(changes);
+    if (changes.has('options') || changes.has('language'))
+      setText(this.name, algorithmLabel(this.store.language, this.store.engine.algorithm(this.run.options.algorithm)));
+    if (!this.header.hidden && (changes.has('search') || changes.has('options') || changes.has('language') || changes.has('map') || changes.has('endpoints')))
+      setText(this.status, paneStatusText(this.store, this.run));
+  }
+
+  // Outside compare mode the side panel shows the only run's options: a pane that never
+  // compared has no fields of its own, so the page never holds two of each.
+  private buildOptions(): void {
+    const options = (this.options = buildSearchOptions(this.store, this.phrases, () => this.run));
+    const { fields } = options;
+    // The algorithm is always in sight; the rest of the options fold away, so four panes
+    // still leave room for their maps.
+    const more = (this.more = el('details', { class: 'ap-pane-more' },
+      this.phrases.text(el('summary', { class: 'ap-button' }), 'compare.moreOptions'),
+      el('div', { class: 'ap-pane-options' }, fields.heuristic, fields.diagonal, fields.weight, fields.costModel, fields.limit, fields.note)));
+    this.title.insertBefore(fields.algorithm, this.removeButton);
+    this.title.insertBefore(more, this.removeButton);
+    options.update(new Set<Change>(['options', 'language']));
+    this.show(this.visible);
+  }
+
+  setLanguage(language: Language): void {
+    this.phrases.setLanguage(language);
+  }
+
+  /** Shows the tooltip for `hover` beside the pointer; `refill` rebuilds its lines (a new cell or new state). */
+  showTooltip(hover: HoverInfo | null, refill: boolean): void {
+    const { grid } = this.store;
+    if (!hover || hover.cell.x >= grid.width || hover.cell.y >= grid.height) {
+      this.tooltip.hidden = true;
+      return;
+    }
+    if (refill || this.tooltip.hidden) this.tooltip.replaceChildren(...cellDetails(this.store, hover.cell, this.run).map((line) => el('div', {}, line)));
+    this.tooltip.hidden = false;
+    const wrapRect = this.canvasWrap.getBoundingClientRect();
+    const x = hover.clientX - wrapRect.left, y = hover.clientY - wrapRect.top;
+    // Beside the pointer, flipped to stay inside the canvas.
+    const left = x + 16 + this.tooltip.offsetWidth > wrapRect.width ? x - 16 - this.tooltip.offsetWidth : x + 16;
+    const top = y + 16 + this.tooltip.offsetHeight > wrapRect.height ? y - 16 - this.tooltip.offsetHeight : y + 16;
+    this.tooltip.style.transform = `translate(${Math.max(0, left)}px, ${Math.max(0, top)}px)`;
+  }
+
+  destroy(): void {
+    for (const cleanup of this.cleanups.reverse()) cleanup();
+    this.renderer.destroy();
+    this.element.remove();
+  }
+}
