@@ -7,6 +7,9 @@
 //             the longest interval between frames is how long the page stopped answering.
 //             Search time is the engine time the status line reports; wall time also
 //             includes the frames drawn in between.
+//   compare   the same with four searches side by side (A*, Dijkstra, JPS and greedy, as
+//             Compare and Add search give them): four panes drawn every frame, four
+//             searches advanced by the one clock. Wall time is until all four finished.
 //
 // Each row is the median over --runs runs (default 3). This is a program that prints a
 // table, not a test: nothing here asserts a speed.
@@ -28,16 +31,19 @@ const CHROMIUM_FLAGS = [
   '--no-first-run',
 ];
 const DIST = join(ROOT, 'dist');
-const USAGE = `usage: npm run bench:web -- [--runs N] [--seconds S]
+const USAGE = `usage: npm run bench:web -- [--runs N] [--seconds S] [--only TEXT]
   --runs N      runs per row, the median is printed (default 3)
-  --seconds S   longest animation measured per run (default 4)`;
+  --seconds S   longest animation measured per run (default 4)
+  --only TEXT   only the rows whose mode contains TEXT (for example "compare")`;
 
 function parseArguments(argv) {
-  const options = { runs: 3, seconds: 4 };
+  const options = { runs: 3, seconds: 4, only: '' };
   for (let i = 0; i < argv.length; i++) {
     const name = argv[i], value = Number(argv[i + 1]);
     if (name === '--help' || name === '-h') { console.log(USAGE); process.exit(0); }
-    if ((name === '--runs' || name === '--seconds') && Number.isFinite(value) && value > 0) {
+    if (name === '--only' && argv[i + 1]) {
+      options.only = argv[++i];
+    } else if ((name === '--runs' || name === '--seconds') && Number.isFinite(value) && value > 0) {
       options[name.slice(2)] = value;
       i++;
     } else {
@@ -129,15 +135,25 @@ async function playAndMeasure(page, seconds) {
     observer.disconnect();
     const status = document.querySelector('[role="status"]').textContent;
     const intervals = stamps.slice(1).map((t, i) => t - stamps[i]);
+    // In compare mode the status line counts the searches that finished.
+    const compared = /Comparing (\d+) searches, (\d+) finished/.exec(status);
     return {
       intervals,
       longestTask: longTasks.length ? Math.max(...longTasks) : 0,
       engineMs: Number(/Time ([\d.]+) ms/.exec(status)?.[1] ?? NaN),
       wallMs,
       steps: Number(document.querySelector('[data-control="timeline"]').value),
-      finished: /^(Path cost|No path)/.test(status),
+      finished: compared ? compared[1] === compared[2] : /^(Path cost|No path)/.test(status),
     };
   }, seconds * 1000);
+}
+
+/** Compare mode with four searches: Compare, then Add search twice (A*, Dijkstra, JPS, greedy). */
+async function compareFour(page) {
+  await page.click('[data-action="compare"]');
+  await page.click('[data-action="add-search"]');
+  await page.click('[data-action="add-search"]');
+  await page.waitForFunction(() => document.querySelectorAll('.ap-pane').length === 4);
 }
 
 // ---------------------------------------------------------------------------- statistics
@@ -211,6 +227,22 @@ const CASES = [
     map: 'empty (Dijkstra)', size: '1024x1024', mode: 'instant', speed: 'Instant',
     prepare: async (page) => { await newMap(page, 1024, 1024); await choose(page, 'algorithm', 'dijkstra'); },
   },
+  {
+    map: 'AR0011SR', size: '512x512', mode: 'compare 4, 100/frame', speed: '100 steps per frame',
+    prepare: async (page) => { await loadPreset(page, 'AR0011SR.map'); await compareFour(page); },
+  },
+  {
+    map: 'random512-10-0', size: '512x512', mode: 'compare 4, 100/frame', speed: '100 steps per frame',
+    prepare: async (page) => { await loadPreset(page, 'random512-10-0.map'); await compareFour(page); },
+  },
+  {
+    map: 'dfs-maze', size: '1024x1024', mode: 'compare 4, instant', speed: 'Instant',
+    prepare: async (page) => { await newMap(page, 1024, 1024, 'dfs-maze'); await compareFour(page); },
+  },
+  {
+    map: 'random walls 30%', size: '1024x1024', mode: 'compare 4, instant', speed: 'Instant',
+    prepare: async (page) => { await newMap(page, 1024, 1024, 'random-walls'); await compareFour(page); },
+  },
 ];
 
 await main('bench:web', async () => {
@@ -225,7 +257,7 @@ await main('bench:web', async () => {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   const rows = [];
   try {
-    for (const benchCase of CASES) {
+    for (const benchCase of CASES.filter((c) => c.mode.includes(options.only))) {
       // A fresh page per case: one case's memory and caches do not slow the next.
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
       const page = await context.newPage();

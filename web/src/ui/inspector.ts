@@ -9,6 +9,7 @@ import { formatNumber } from '../render/renderer';
 import type { Run } from '../state/run';
 import type { Change, PlaygroundStore } from '../state/store';
 import { searchName } from './comparison';
+import { refusalText } from './describe';
 import { el, Phrases, setAttribute, setText } from './dom';
 import { translate, type PhraseKey } from './i18n';
 import { currentLineOfStep, linesOfStep, pseudocodeFor } from './pseudocode';
@@ -91,7 +92,10 @@ export function buildInspector(store: PlaygroundStore, phrases: Phrases, onPick:
     const depthFirst = cells.has('visits'), twoSided = cells.has('phaseBack');
     setText(openTitle, translate(language, depthFirst ? 'inspect.stack' : 'inspect.openList'));
     if (search.status === 'ready' || search.status === 'refused') {
-      openLists.replaceChildren(el('p', { class: 'ap-note' }, translate(language, 'inspect.notRunning')));
+      const why = search.status === 'refused'
+        ? translate(language, 'status.refused', { reason: refusalText(store, search.refusal ?? 'needs-uniform-terrain', inspected) })
+        : translate(language, 'inspect.notRunning');
+      openLists.replaceChildren(el('p', { class: 'ap-note' }, why));
       return;
     }
     // The engine lists what the search will take, the next step's cell first; a search
