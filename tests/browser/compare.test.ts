@@ -178,6 +178,29 @@ describe('compare mode', () => {
   });
 });
 
+describe('a shared comparison', () => {
+  it('opens with the same view: the same map point at the centre of the panes, the same zoom', async () => {
+    const first = await open();
+    first.app.store.newMap(60, 40);
+    click(first.container, 'compare');
+    await nextFrame();
+    const { store } = first.app;
+    store.setView({ scale: 24, offsetX: store.canvasWidth / 2 - 41.5 * 24, offsetY: store.canvasHeight / 2 - 12.5 * 24 });
+    const fragment = shareFragment(store);
+
+    const second = await open();
+    loadShareFragment(second.app.store, fragment, captureShareState(second.app.store));
+    await nextFrame();
+    await nextFrame();
+    const other = second.app.store;
+    expect(other.runs).toHaveLength(2);
+    expect([other.canvasWidth, other.canvasHeight]).toEqual([store.canvasWidth, store.canvasHeight]);
+    expect(other.view.scale).toBeCloseTo(24, 6);
+    expect((other.canvasWidth / 2 - other.view.offsetX) / other.view.scale).toBeCloseTo(41.5, 3);
+    expect((other.canvasHeight / 2 - other.view.offsetY) / other.view.scale).toBeCloseTo(12.5, 3);
+  });
+});
+
 describe('the inspector', () => {
   it('lists the open list with the cell the next Step expands first, for every algorithm', async () => {
     const { app, container } = await open();

@@ -50,9 +50,13 @@ describe('every search of the catalog', () => {
 
   it('steps forward, back and forward again to exactly the same state, for every algorithm', async () => {
     const { app, container } = await openOnWalls();
+    let stepBefore = 0;
     for (const row of app.engine.catalog.algorithms) {
       choose(algorithmSelect(container), row.name);
       expect(app.store.options.algorithm).toBe(row.name);
+      // Another algorithm keeps the step shown: the new search is shown after as many steps.
+      expect(app.store.timeline.step, row.name).toBe(stepBefore);
+      click(container, 'reset');
       for (let i = 0; i < 12; i++) click(container, 'step');
       const twelve = snapshot(app);
       expect(twelve.step, row.name).toBe(12);
@@ -64,6 +68,7 @@ describe('every search of the catalog', () => {
       click(container, 'reset');
       for (let i = 0; i < 12; i++) click(container, 'step');
       expect(snapshot(app), `${row.name}: replayed from the start`).toEqual(twelve);
+      stepBefore = 12;
     }
   });
 

@@ -83,7 +83,7 @@ export function applyShareState(store: PlaygroundStore, state: ShareState, adjus
     },
     searches: adjust(state.searches.map((options) => ({ ...options }))),
     step: state.step,
-    view: state.view ? toViewport(state.view, store.canvasWidth, store.canvasHeight) : null,
+    view: state.view ? { centerX: state.view.centerX, centerY: state.view.centerY, scale: appliedScale(state.view.cellSize) } : null,
   });
 }
 
@@ -123,10 +123,7 @@ function toShareView(view: Viewport, canvasWidth: number, canvasHeight: number, 
   };
 }
 
-// Relative to the canvas's current size, which may still be 0 x 0 before layout: the store
-// keeps the map point at the canvas centre when the canvas is resized, so the view is right
-// once the canvas has its size.
-function toViewport(view: ShareView, canvasWidth: number, canvasHeight: number): Viewport {
-  const scale = Math.min(MAX_SCALE, Math.max(MIN_APPLIED_CELL_SIZE, view.cellSize));
-  return { scale, offsetX: canvasWidth / 2 - view.centerX * scale, offsetY: canvasHeight / 2 - view.centerY * scale };
+/** A link's cell size, within what the playground shows. */
+function appliedScale(cellSize: number): number {
+  return Math.min(MAX_SCALE, Math.max(MIN_APPLIED_CELL_SIZE, cellSize));
 }

@@ -6,9 +6,9 @@
 // each with its own options and timeline, over the one map, start, goal, edit history and
 // view. One playback clock drives them all: a step advances every unfinished run by one
 // expansion, and the timeline's position k shows every run after k steps (or finished, if
-// it needed fewer). The searches follow the map: an edit puts them back to step 0, except
-// in live mode (entered when every search has finished), where every edit recomputes them
-// all at once.
+// it needed fewer). The searches follow the map: an edit puts them back to step 0 (a
+// change of options, or a search added or removed, keeps the step), except in live mode
+// (entered when every search has finished), where every edit recomputes them all at once.
 import type { Engine, Grid, Point, SearchOptions } from '../engine/engine';
 import { DEFAULT_OPTIONS, MapFormatError } from '../engine/engine';
 import { generateMap, placeEndpoints, type GeneratorName } from '../generators/generators';
@@ -58,8 +58,12 @@ export interface PlaygroundState {
   searches: SearchOptions[];
   /** The step shown; null for the finished search, shown in live mode. */
   step: number | null;
-  /** null: the whole map fitted to the canvas. */
-  view: Viewport | null;
+  /**
+   * The map point at the centre of the canvas and the size of a cell in pixels; null: the
+   * whole map fitted to the canvas. A centre rather than pixel offsets, because the canvas
+   * may change size while the state goes in (a comparison's panes appear).
+   */
+  view: { centerX: number; centerY: number; scale: number } | null;
 }
 
 /**
@@ -339,7 +343,9 @@ export class PlaygroundStore {
     this.live = state.step === null;
     this.installMap(state.map);
     if (state.step !== null) this.seek(state.step);
-    if (state.view) this.setView(state.view);
+    // After the map and the runs are in, so the canvas has its final size.
+    const { view } = state;
+    if (view) this.setView({ scale: view.scale, offsetX: this.canvasWidth / 2 - view.centerX * view.scale, offsetY: this.canvasHeight / 2 - view.centerY * view.scale });
     else this.fitView();
     this.emit('options', 'ui');
   }
@@ -571,8 +577,14 @@ export class PlaygroundStore {
       if (this.runFor(FIRST_SLICE_BUDGET_MS)) this.finishLive();
       else this.startFrames();
     } else {
+      // A changed search (new options, a pane added or removed) keeps the clock where it
+      // was, so the searches side by side stay comparable; a changed map starts again.
+      const step = kind === 'options' ? this.step : 0;
       this.pause();
-      for (const run of this.runs) run.timeline.restart(this.start, this.goal, run.options);
+      for (const run of this.runs) {
+        run.timeline.restart(this.start, this.goal, run.options);
+        if (step > 0) run.timeline.goTo(step);
+      }
     }
     this.emit(kind, 'search', 'ui');
   }

@@ -152,7 +152,9 @@ export function buildComparison(store: PlaygroundStore, phrases: Phrases): Compa
       const pending = translate(language, 'compare.pending');
       const number = (value: number) => value.toLocaleString(language);
       setText(cells[1]!, result ? number(result.expanded) + (result.status === 'gave-up' ? ` (${translate(language, 'compare.gaveUp')})` : '') : pending);
-      setText(cells[2]!, result ? number(result.maxOpen) : pending);
+      // IDA* keeps no open list: its figure is the deepest its path went.
+      const depthFirst = run.timeline.display.cellView().has('visits');
+      setText(cells[2]!, result ? number(result.maxOpen) + (depthFirst ? ` ${translate(language, 'compare.deepest')}` : '') : pending);
       setText(cells[3]!, result ? pathText(language, result, 'pathLength') : pending);
       const optimal = isOptimalCost(store, run, best);
       cells[4]!.classList.toggle('ap-optimal', optimal);
@@ -162,7 +164,7 @@ export function buildComparison(store: PlaygroundStore, phrases: Phrases): Compa
         // The word goes out of sight on a phone (the ✓ stays); screen readers still say it.
         cells[4]!.replaceChildren(cost, ...(optimal ? [' ✓', el('span', { class: 'ap-optimal-word' }, word)] : []));
       }
-      setText(cells[5]!, result ? formatMs(result.flatOutMs) : pending);
+      setText(cells[5]!, result ? translate(language, 'compare.ms', { ms: formatMs(result.flatOutMs) }) : pending);
     }
   };
 
@@ -175,7 +177,9 @@ export function buildComparison(store: PlaygroundStore, phrases: Phrases): Compa
       const soFar = timeline.step, total = timeline.total;
       row.bar.setAttribute('width', ((soFar / scale) * CHART_WIDTH).toFixed(2));
       row.total.setAttribute('width', (((total ?? soFar) / scale) * CHART_WIDTH).toFixed(2));
-      const text = total === null
+      const text = timeline.display.status === 'refused'
+        ? translate(language, 'compare.chart.notRun', { name: searchName(store, row.run) })
+        : total === null
         ? translate(language, 'compare.chart.soFar', { name: searchName(store, row.run), n: soFar.toLocaleString(language) })
         : translate(language, 'compare.chart.ofTotal', { name: searchName(store, row.run), n: soFar.toLocaleString(language), total: total.toLocaleString(language) });
       if (row.label.textContent !== text) row.label.textContent = text;
@@ -207,6 +211,5 @@ function pathText(language: Language, result: SearchResult, what: 'pathLength' |
 }
 
 function formatMs(ms: number): string {
-  // A no-break space: on a phone the column wraps, but not inside "1.25 ms".
-  return `${ms < 10 ? ms.toFixed(2) : ms.toFixed(1)}\u00a0ms`;
+  return ms < 10 ? ms.toFixed(2) : ms.toFixed(1);
 }

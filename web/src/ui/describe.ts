@@ -8,6 +8,7 @@ import { eventsOf, type AlgorithmName, type EventOf, type Point, type RefusalNam
 import { formatNumber } from '../render/renderer';
 import { SPEEDS } from '../state/speeds';
 import type { Run } from '../state/run';
+import { pathLength } from '../state/timeline';
 import type { Language, PlaygroundStore } from '../state/store';
 import { algorithmLabel, joinSentences, translate, type PhraseKey } from './i18n';
 
@@ -66,7 +67,7 @@ export function statusText(store: PlaygroundStore, run: Run = store.runs[0]!): s
   if (status === 'refused') return say('status.refused', { reason: refusalText(store, search.refusal ?? 'needs-uniform-terrain', run) });
   const cost = search.pathCost;
   const path = status === 'found' ? search.path() : null;
-  const pathLength = path === null ? null : pathMoves(path);
+  const length = path === null ? null : pathLength(path);
   // Once the search has ended the headline gives the cost; the counters do not repeat it.
   const ended = status !== 'running';
   const counts = say(ended ? 'status.countersEnd' : 'status.counters', {
@@ -74,14 +75,14 @@ export function statusText(store: PlaygroundStore, run: Run = store.runs[0]!): s
     openName: say(search.cellView().has('visits') ? 'status.stack' : 'status.openList'),
     expanded: counters.expanded,
     open: counters.openSize,
-    length: pathLength === null ? '–' : pathLength,
+    length: length === null ? '–' : formatNumber(length, 2),
     cost: cost === null ? '–' : formatNumber(cost, 2),
     time: timeline.elapsedMs.toFixed(timeline.elapsedMs < 10 ? 2 : 1),
   });
   const parts: string[] = [];
   if (status === 'found') parts.push(say('status.found', { cost: formatNumber(cost, 2) }));
   else if (status === 'no-path') parts.push(say('status.noPath'));
-  else if (status === 'gave-up') parts.push(say('status.gaveUp', { n: counters.expanded }));
+  else if (status === 'gave-up') parts.push(say('status.gaveUp', { n: counters.expanded.toLocaleString(language) }));
   else if (counters.expanded === 0) parts.push(say('status.ready'));
   const progress = search.progress();
   if (status === 'running' && progress.iteration !== null && progress.threshold !== null)
@@ -104,16 +105,13 @@ export function paneStatusText(store: PlaygroundStore, run: Run): string {
     case 'found': return say('pane.found', { n, cost: formatNumber(search.pathCost, 2) });
     case 'no-path': return say('pane.noPath', { n });
     case 'gave-up': return say('pane.gaveUp', { n });
-    default:
-      return counters.expanded === 0 ? say('pane.ready') : say('pane.running', { n, open: counters.openSize.toLocaleString(store.language) });
+    default: {
+      if (counters.expanded === 0) return say('pane.ready');
+      const open = counters.openSize.toLocaleString(store.language);
+      // IDA* has no open list: its count is the depth-first path's length.
+      return say(search.cellView().has('visits') ? 'pane.running.ida' : 'pane.running', { n, open });
+    }
   }
-}
-
-/** Moves along a path: cells minus one, or the sum of an any-angle path's segments in cells crossed. */
-function pathMoves(path: Point[]): number {
-  let moves = 0;
-  for (let i = 1; i < path.length; i++) moves += Math.max(Math.abs(path[i]!.x - path[i - 1]!.x), Math.abs(path[i]!.y - path[i - 1]!.y));
-  return moves;
 }
 
 /** The narration of a run's current step (the first run's by default). */
@@ -137,7 +135,7 @@ export function narrationText(store: PlaygroundStore, run: Run = store.runs[0]!)
   } else if (search.status === 'no-path') {
     parts.push(say('narration.finishedNoPath', { steps }));
   } else if (search.status === 'gave-up') {
-    parts.push(say('narration.gaveUp', { n: steps }));
+    parts.push(say('narration.gaveUp', { n: steps.toLocaleString(language) }));
   } else {
     parts.push(say('narration.running', { steps }));
   }
@@ -149,12 +147,18 @@ export function narrationText(store: PlaygroundStore, run: Run = store.runs[0]!)
 function describeStep(store: PlaygroundStore, run: Run, algorithm: AlgorithmName, step: StepEvent, say: Say): string[] {
   const search = run.timeline.display;
   const parts: string[] = [];
-  for (const iteration of eventsOf(step, 'iteration'))
-    parts.push(say('narration.iteration', { iteration: iteration.iteration, threshold: formatNumber(iteration.threshold, 2) }));
-  for (const backtrack of eventsOf(step, 'backtrack')) {
-    parts.push(backtrack.cell
-      ? say('narration.backtrack', { n: backtrack.popped, cell: cellName(backtrack.cell) })
-      : say('narration.backtrack.all', { n: backtrack.popped }));
+  // IDA*: backing up and starting a new iteration, in the order they happened.
+  for (const event of step.events) {
+    if (event.kind === 'iteration') {
+      const threshold = formatNumber(event.threshold, 2);
+      parts.push(event.iteration === 1
+        ? say('narration.iteration.first', { threshold })
+        : say('narration.iteration', { iteration: event.iteration, threshold }));
+    } else if (event.kind === 'backtrack') {
+      parts.push(event.cell
+        ? say('narration.backtrack', { n: event.popped, cell: cellName(event.cell) })
+        : say('narration.backtrack.all', { n: event.popped }));
+    }
   }
 
   const numbers = { step: run.timeline.step, cell: cellName(step.cell), f: formatNumber(step.f, 2), g: formatNumber(step.g, 2), h: formatNumber(step.h, 2) };
@@ -183,7 +187,7 @@ function describeStep(store: PlaygroundStore, run: Run, algorithm: AlgorithmName
   for (const meet of eventsOf(step, 'meet')) parts.push(say('narration.meet', { cell: cellName(meet.cell), cost: formatNumber(meet.cost, 2) }));
   for (const stop of eventsOf(step, 'stop')) parts.push(say('narration.stop', { cost: formatNumber(stop.cost, 2), bound: formatNumber(stop.bound, 2) }));
   if (search.status === 'no-path') parts.push(say(algorithm === 'ida' ? 'narration.noPath.ida' : 'narration.emptyOpen'));
-  if (search.status === 'gave-up') parts.push(say('narration.gaveUp', { n: run.timeline.step }));
+  if (search.status === 'gave-up') parts.push(say('narration.gaveUp', { n: run.timeline.step.toLocaleString(store.language) }));
   return parts;
 }
 
@@ -195,7 +199,7 @@ function describeNeighbours(algorithm: AlgorithmName, step: StepEvent, say: Say)
   const pruned = neighbours.filter((n) => n.outcome === 'pruned');
   const count = (outcome: EventOf<'neighbour'>['outcome']) => neighbours.filter((n) => n.outcome === outcome).length;
   const parts: string[] = [];
-  if (opened.length > 0) parts.push(say('narration.opened', { cells: listCells(opened, (n) => `${cellName(n.cell)} g = ${formatNumber(n.newG, 2)}`, say) }));
+  if (opened.length > 0) parts.push(say(algorithm === 'ida' ? 'narration.opened.ida' : 'narration.opened', { cells: listCells(opened, (n) => `${cellName(n.cell)} g = ${formatNumber(n.newG, 2)}`, say) }));
   if (improved.length > 0) parts.push(say('narration.improved', { cells: listCells(improved, (n) => `${cellName(n.cell)} g ${formatNumber(n.oldG, 2)} → ${formatNumber(n.newG, 2)}`, say) }));
   if (pruned.length > 0) parts.push(say('narration.pruned', { cells: listCells(pruned, (n) => cellName(n.cell), say) }));
   if (algorithm !== 'jps' && opened.length === 0 && improved.length === 0 && pruned.length === 0) parts.push(say('narration.nothingNew'));

@@ -99,7 +99,11 @@ export function buildInspector(store: PlaygroundStore, phrases: Phrases, onPick:
       return;
     }
     // The engine lists what the search will take, the next step's cell first; a search
-    // that has ended takes nothing more, so its list is empty.
+    // that has ended takes nothing more.
+    if (search.status !== 'running') {
+      openLists.replaceChildren(el('p', { class: 'ap-note' }, translate(language, 'inspect.ended', { n: search.counters().openSize.toLocaleString(language) })));
+      return;
+    }
     if (twoSided) {
       // Both lists, each in its own order; the side the next step expands comes first.
       const entries = search.openList(OPEN_LIST_SHOWN * 2 + 2);
@@ -120,6 +124,7 @@ export function buildInspector(store: PlaygroundStore, phrases: Phrases, onPick:
   // ---------------------------------------------------------------- pseudocode
   let codeKey = '';
   let lineItems = new Map<string, HTMLLIElement>();
+  let shownLine: string | null = null;
   const fillCode = () => {
     const { algorithm } = inspected.options;
     const key = `${algorithm} ${store.language}`;
@@ -136,11 +141,17 @@ export function buildInspector(store: PlaygroundStore, phrases: Phrases, onPick:
     const search = inspected.timeline.display;
     const step = inspected.timeline.lastEvent;
     const passed = new Set<string>(linesOfStep(algorithm, step, search.status));
-    const current = currentLineOfStep(algorithm, step, search.status);
+    // A search that does not run (refused: the options cannot run on this map) is on no line.
+    const current = search.status === 'refused' ? null : currentLineOfStep(algorithm, step, search.status);
     for (const [id, item] of lineItems) {
-      item.classList.toggle('ap-line-passed', passed.has(id));
+      item.classList.toggle('ap-line-passed', current !== null && passed.has(id));
       if (id === current) setAttribute(item, 'aria-current', 'step');
       else if (item.hasAttribute('aria-current')) item.removeAttribute('aria-current');
+    }
+    if (current !== shownLine) {
+      shownLine = current;
+      const item = current === null ? undefined : lineItems.get(current);
+      if (item) keepInView(codeRegion, item);
     }
   };
 
@@ -165,6 +176,15 @@ export function buildInspector(store: PlaygroundStore, phrases: Phrases, onPick:
   };
   update(new Set<Change>(['options', 'search', 'language']));
   return { element, update, get run() { return inspected; } };
+}
+
+/** Scrolls `box` (not the page) just enough to show `item`, with a line of margin. */
+function keepInView(box: HTMLElement, item: HTMLElement): void {
+  const boxRect = box.getBoundingClientRect(), itemRect = item.getBoundingClientRect();
+  if (boxRect.height === 0) return; // not laid out (hidden)
+  const margin = itemRect.height;
+  if (itemRect.top < boxRect.top + margin) box.scrollTop -= boxRect.top + margin - itemRect.top;
+  else if (itemRect.bottom > boxRect.bottom - margin) box.scrollTop += itemRect.bottom - (boxRect.bottom - margin);
 }
 
 /** Bidirectional search: how many cells each side's open list holds. */

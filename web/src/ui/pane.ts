@@ -107,6 +107,14 @@ export class Pane {
       el('div', { class: 'ap-pane-options' }, fields.heuristic, fields.diagonal, fields.weight, fields.costModel, fields.limit, fields.note)));
     this.title.insertBefore(fields.algorithm, this.removeButton);
     this.title.insertBefore(more, this.removeButton);
+    // Like a menu: a press anywhere else closes it, so it never stays over the map.
+    const closeOutside = (event: Event) => {
+      if (more.open && !event.composedPath().includes(more)) more.open = false;
+    };
+    // Pointer events are composed: the document hears presses inside an embed's shadow root too.
+    const page = this.element.ownerDocument;
+    page.addEventListener('pointerdown', closeOutside);
+    this.cleanups.push(() => page.removeEventListener('pointerdown', closeOutside));
     options.update(new Set<Change>(['options', 'language']));
     this.show(this.visible);
   }

@@ -9,7 +9,7 @@ import { PRESETS } from '../state/presets';
 import { MAX_MAP_SIDE, MIN_MAP_SIDE, type Change, type PlaygroundStore, type Tool } from '../state/store';
 import { showGroups, type ControlGroup } from './controls';
 import { el, Phrases, setAttribute, setText } from './dom';
-import { translate, type PhraseKey } from './i18n';
+import { joinSentences, translate, type PhraseKey } from './i18n';
 import { buildSearchOptions } from './search-options';
 
 const TOOLS: Tool[] = ['wall', 'erase', 'terrain', 'pan'];
@@ -176,7 +176,9 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
       const range = mode === 'none' ? null : actions.heatRange();
       setText(heatLow, range ? formatNumber(range.min, 1) : '–');
       setText(heatHigh, range ? formatNumber(range.max, 1) : '–');
-      setText(heatNote, mode === 'none' ? '' : translate(store.language, `heat.note.${mode}` as PhraseKey));
+      const notes = mode === 'none' ? [] : [translate(store.language, `heat.note.${mode}` as PhraseKey)];
+      if (mode !== 'none' && store.runs.length > 1) notes.push(translate(store.language, 'heat.sameScale'));
+      setText(heatNote, joinSentences(store.language, notes));
     }
     if (changes.has('options') || changes.has('language') || changes.has('map')) {
       // What the chosen searches draw besides open and closed cells, from the channels they keep.

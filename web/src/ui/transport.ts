@@ -4,7 +4,7 @@ import { INSTANT_SPEED_INDEX } from '../state/speeds';
 import type { Run } from '../state/run';
 import type { Change, PlaygroundStore } from '../state/store';
 import { searchName } from './comparison';
-import { translate } from './i18n';
+import { joinSentences, translate } from './i18n';
 import { showGroups, type ControlGroup } from './controls';
 import { el, Phrases, setAttribute, setText } from './dom';
 import { narrationText, speedLabel, statusText, timelineLabel } from './describe';
@@ -92,15 +92,23 @@ export function buildTransport(store: PlaygroundStore, phrases: Phrases, narrate
       backButton.disabled = step === 0;
       stepButton.disabled = store.finished || store.runs.every((run) => run.timeline.display.status === 'ready');
       const comparing = store.runs.length > 1;
-      setText(status, comparing
-        ? translate(language, 'status.compare', { n: store.runs.length, finished: store.runs.filter((run) => run.timeline.finished).length })
-        : statusText(store));
+      setText(status, comparing ? compareStatus(store) : statusText(store));
       // In compare mode the narration names the search it tells about.
       const run = narrated();
-      setText(narration, comparing ? `${searchName(store, run)}: ${narrationText(store, run)}` : narrationText(store, run));
+      setText(narration, comparing ? translate(language, 'compare.narration', { name: searchName(store, run), text: narrationText(store, run) }) : narrationText(store, run));
     }
   };
   update(new Set<Change>(['ui', 'search', 'language']));
   return { element, update, show };
 }
 
+/** Compare mode's status line: how many searches finished, and how many cannot run here. */
+function compareStatus(store: PlaygroundStore): string {
+  const { language, runs } = store;
+  const statuses = runs.map((run) => run.timeline.display.status);
+  const refused = statuses.filter((status) => status === 'refused').length;
+  const finished = statuses.filter((status) => status === 'found' || status === 'no-path' || status === 'gave-up').length;
+  const parts = [translate(language, 'status.compare', { n: runs.length, finished })];
+  if (refused > 0) parts.push(translate(language, 'status.compareRefused', { n: refused }));
+  return joinSentences(language, parts);
+}
