@@ -24,6 +24,9 @@
 //   list crosses the same way, as plain OpenItem objects.
 // - Every per-cell read checks the id: the raw module is callable from JS directly and
 //   must not read outside its arrays whatever it is given.
+// - A walk (`Walk`, the WalkHandle below) owns its planner; `_planner()` hands out a
+//   SearchHandle that reads whichever search the walk holds now and ignores every mutator,
+//   so the wrapper can show a walk's planner with the same code as any search.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -39,6 +42,7 @@
 #include "movingai.h"
 #include "options.h"
 #include "search.h"
+#include "walk.h"
 
 namespace {
 
@@ -192,82 +196,102 @@ astar::Refusal refusal_for(const Grid& grid, astar::Algorithm algorithm, astar::
   return astar::refusal_for(options, grid);
 }
 
+// A step's events as a JS array of plain Event objects.
+val events_array(const std::vector<astar::Event>& events) {
+  val list = val::array();
+  for (const astar::Event& event : events) list.call<void>("push", event);
+  return list;
+}
+
+astar::SearchOptions search_options(astar::Algorithm algorithm, astar::Diagonal diagonal, astar::Heuristic heuristic,
+                                    bool use_default_heuristic, double weight, astar::CostModel cost_model,
+                                    double max_expansions) {
+  astar::SearchOptions options;
+  options.algorithm = algorithm;
+  options.diagonal = diagonal;
+  if (!use_default_heuristic) options.heuristic = heuristic;
+  options.weight = weight;
+  options.cost_model = cost_model;
+  options.max_expansions = max_expansions >= 1 && max_expansions < 1.8e19 ? static_cast<std::uint64_t>(max_expansions) : 0;
+  return options;
+}
+
 // The one runtime search object JavaScript sees, whatever the algorithm: it holds the
 // options and the core Search that runs them, made anew by make_search when the
 // algorithm needs another class.
 class SearchHandle {
  public:
-  explicit SearchHandle(const Grid& grid) : grid_(&grid), search_(astar::make_search(grid, {})) {}
+  explicit SearchHandle(const Grid& grid) : grid_(&grid), owned_(astar::make_search(grid, {})) {}
+  // A read-only view of a walk's planner, whichever search object the walk holds now.
+  explicit SearchHandle(const astar::Walk& walk) : grid_(&walk.knowledge()), walk_(&walk) {}
 
   void set_options(astar::Algorithm algorithm, astar::Diagonal diagonal, astar::Heuristic heuristic,
                    bool use_default_heuristic, double weight, astar::CostModel cost_model, double max_expansions) {
-    astar::SearchOptions options;
-    options.algorithm = algorithm;
-    options.diagonal = diagonal;
-    if (!use_default_heuristic) options.heuristic = heuristic;
-    options.weight = weight;
-    options.cost_model = cost_model;
-    options.max_expansions =
-        max_expansions >= 1 && max_expansions < 1.8e19 ? static_cast<std::uint64_t>(max_expansions) : 0;
-    if (!search_->runs(algorithm)) {
+    if (walk_) return;  // a walk's planner is read-only
+    const astar::SearchOptions options =
+        search_options(algorithm, diagonal, heuristic, use_default_heuristic, weight, cost_model, max_expansions);  // a walk's planner is read-only
+    if (!owned_->runs(algorithm)) {
       // Another class runs this algorithm. The old one's arrays go with it, so views
       // taken from it are dead: `layout` tells the wrapper to take new ones.
-      const bool tracing = search_->tracing();
-      search_ = astar::make_search(*grid_, options);
-      search_->set_tracing(tracing);
+      const bool tracing = owned_->tracing();
+      owned_ = astar::make_search(*grid_, options);
+      owned_->set_tracing(tracing);
       ++replaced_;
     }
-    search_->set_options(options);
+    owned_->set_options(options);
   }
   void set_grid(const Grid& grid) {
+    if (walk_) return;
     grid_ = &grid;
-    search_->set_grid(grid);
+    owned_->set_grid(grid);
   }
-  void set_tracing(bool on) { search_->set_tracing(on); }
-  bool reset(astar::Point start, astar::Point goal) { return search_->reset(start, goal); }
+  void set_tracing(bool on) {
+    if (!walk_) owned_->set_tracing(on);
+  }
+  bool reset(astar::Point start, astar::Point goal) { return !walk_ && owned_->reset(start, goal); }
 
   // The step's events, or null when there was nothing to do.
   val step() {
-    if (!search_->step(events_)) return val::null();
-    val list = val::array();
-    for (const astar::Event& event : events_) list.call<void>("push", event);
-    return list;
+    if (walk_ || !owned_->step(events_)) return val::null();
+    return events_array(events_);
   }
   double run_steps(double count) {
-    if (!(count > 0)) return 0;
+    if (walk_ || !(count > 0)) return 0;
     const std::uint64_t limit = count >= 1.8e19 ? UINT64_MAX : static_cast<std::uint64_t>(count);
-    return static_cast<double>(search_->run_steps(limit));
+    return static_cast<double>(owned_->run_steps(limit));
   }
-  void run() { search_->run(); }
+  void run() {
+    if (!walk_) owned_->run();
+  }
 
-  astar::Status status() const { return search_->status(); }
-  astar::Refusal refusal() const { return search_->refusal(); }
-  bool stale() const { return search_->stale(); }
-  double path_cost() const { return search_->path_cost(); }
+  astar::Status status() const { return search()->status(); }
+  astar::Refusal refusal() const { return search()->refusal(); }
+  bool stale() const { return search()->stale(); }
+  double path_cost() const { return search()->path_cost(); }
   val path_view() const {
-    const auto& path = search_->path();
+    const auto& path = search()->path();
     return val(emscripten::typed_memory_view(2 * path.size(), path.empty() ? nullptr : &path.front().x));
   }
   CountersView counters() const {
-    const astar::Counters& c = search_->counters();
+    const astar::Counters& c = search()->counters();
     return {static_cast<double>(c.expanded), static_cast<double>(c.opened), static_cast<double>(c.improved),
-            static_cast<double>(c.max_open), static_cast<double>(search_->open_size())};
+            static_cast<double>(c.max_open), static_cast<double>(search()->open_size())};
   }
   ProgressView progress() const {
-    const astar::Progress p = search_->progress();
+    const astar::Progress p = search()->progress();
     return {p.threshold, p.iteration, p.meeting_cost,
             p.meeting_cell == astar::kNoCell ? -1.0 : static_cast<double>(p.meeting_cell)};
   }
 
-  astar::CellPhase phase(CellId id) const { return valid(id) ? search_->phase(id) : astar::CellPhase::Unseen; }
-  double g(CellId id) const { return valid(id) ? search_->g(id) : NAN; }
-  double h(CellId id) const { return valid(id) ? search_->h(id) : NAN; }
-  double f(CellId id) const { return valid(id) ? search_->f(id) : NAN; }
+  astar::CellPhase phase(CellId id) const { return valid(id) ? search()->phase(id) : astar::CellPhase::Unseen; }
+  double g(CellId id) const { return valid(id) ? search()->g(id) : NAN; }
+  double h(CellId id) const { return valid(id) ? search()->h(id) : NAN; }
+  double f(CellId id) const { return valid(id) ? search()->f(id) : NAN; }
   double parent(CellId id) const {
-    const CellId p = valid(id) ? search_->parent(id) : astar::kNoCell;
+    const CellId p = valid(id) ? search()->parent(id) : astar::kNoCell;
     return p == astar::kNoCell ? -1 : static_cast<double>(p);
   }
-  double order(CellId id) const { return valid(id) ? search_->expansion_order(id) : 0; }
+  double order(CellId id) const { return valid(id) ? search()->expansion_order(id) : 0; }
   // The open list in the order the search will take it (Search::open_items): at most
   // `limit` OpenItem objects, the first being what the next step expands. NaN or below 1
   // lists nothing; any count the platform's size_t cannot hold means no limit (the wrapper
@@ -276,7 +300,7 @@ class SearchHandle {
     val list = val::array();
     if (!(limit >= 1)) return list;
     const std::size_t count = limit >= static_cast<double>(SIZE_MAX) ? SIZE_MAX : static_cast<std::size_t>(limit);
-    for (const astar::OpenItem& item : search_->open_items(count)) list.call<void>("push", item);
+    for (const astar::OpenItem& item : search()->open_items(count)) list.call<void>("push", item);
     return list;
   }
   // h (kind 0) or f (kind 1) of every cell at once, for heat maps: one call instead of one
@@ -284,13 +308,13 @@ class SearchHandle {
   // elsewhere. A Float32Array view into a buffer this handle owns: valid until the next
   // call or wasm allocation, so the wrapper copies it.
   val values_view(int kind) {
-    const astar::Grid& grid = search_->grid();
+    const astar::Grid& grid = search()->grid();
     const std::size_t count = grid.cell_count();
     values_.resize(count);
     for (std::size_t i = 0; i < count; ++i) {
       const CellId id = static_cast<CellId>(i);
-      const bool known = kind == 0 ? grid.passable(id) : search_->phase(id) != astar::CellPhase::Unseen;
-      values_[i] = known ? static_cast<float>(kind == 0 ? search_->h(id) : search_->f(id)) : NAN;
+      const bool known = kind == 0 ? grid.passable(id) : search()->phase(id) != astar::CellPhase::Unseen;
+      values_[i] = known ? static_cast<float>(kind == 0 ? search()->h(id) : search()->f(id)) : NAN;
     }
     return val(emscripten::typed_memory_view(count, values_.data()));
   }
@@ -298,22 +322,29 @@ class SearchHandle {
   val route_to(CellId id) const {
     val list = val::array();
     if (!valid(id)) return list;
-    const astar::Grid& grid = search_->grid();
-    for (const astar::Point& p : search_->route_to(id)) list.call<void>("push", static_cast<double>(grid.id(p)));
+    const astar::Grid& grid = search()->grid();
+    for (const astar::Point& p : search()->route_to(id)) list.call<void>("push", static_cast<double>(grid.id(p)));
     return list;
   }
 
-  int stamp() const { return search_->stamp(); }
+  int stamp() const { return search()->stamp(); }
   // Replacements of the core search, and its own reallocations.
-  double layout() const { return static_cast<double>(replaced_) * 4294967296.0 + search_->layout(); }
-  double cell_count() const { return static_cast<double>(search_->grid().cell_count()); }
+  double layout() const {
+    if (walk_ && &walk_->planner() != seen_planner_) {
+      // The walk made a new planner (another algorithm): views of the old one are dead.
+      seen_planner_ = &walk_->planner();
+      ++replaced_;
+    }
+    return static_cast<double>(replaced_) * 4294967296.0 + search()->layout();
+  }
+  double cell_count() const { return static_cast<double>(search()->grid().cell_count()); }
   // Each channel as {name, type, bytes, stride, stampBytes, stampStride}: `bytes` is a
   // Uint8Array view starting at element 0 and covering every element (its length is
   // (count - 1) * stride + element size); `stampBytes` likewise for the stamps, or null.
   val channels() const {
     val list = val::array();
-    const std::size_t count = search_->grid().cell_count();
-    for (const astar::Channel& c : search_->channels()) {
+    const std::size_t count = search()->grid().cell_count();
+    for (const astar::Channel& c : search()->channels()) {
       val channel = val::object();
       channel.set("name", std::string(c.name));
       channel.set("type", c.type);
@@ -327,7 +358,7 @@ class SearchHandle {
   }
 
  private:
-  bool valid(CellId id) const { return id < search_->grid().cell_count(); }
+  bool valid(CellId id) const { return id < search()->grid().cell_count(); }
 
   static std::size_t element_size(astar::ChannelType type) {
     switch (type) {
@@ -342,11 +373,104 @@ class SearchHandle {
     return val(emscripten::typed_memory_view(bytes, static_cast<const std::uint8_t*>(data)));
   }
 
+  // The search read: the handle's own, or the walk's planner.
+  astar::Search* search() const { return walk_ ? const_cast<astar::Search*>(&walk_->planner()) : owned_.get(); }
+
   const Grid* grid_;
-  std::unique_ptr<astar::Search> search_;
+  std::unique_ptr<astar::Search> owned_;
+  const astar::Walk* walk_ = nullptr;
+  mutable const astar::Search* seen_planner_ = nullptr;
   std::vector<astar::Event> events_;
   std::vector<float> values_;  // values_view's buffer
-  std::uint32_t replaced_ = 0;
+  mutable std::uint32_t replaced_ = 0;
+};
+
+struct WalkCountersView {
+  double steps = 0;
+  double moves = 0;
+  double walked_cost = 0;
+  double replans = 0;
+  double expanded_this_plan = 0;
+  double expanded_total = 0;
+};
+
+// A Walk (walk.h) over a world grid JavaScript owns, with a read-only SearchHandle on its
+// planner. Points cross as {x, y}; the walked route and the plan as typed-array views of
+// (x, y) int pairs, the known mask as a Uint8Array view, valid until the next step, edit or
+// wasm allocation (the wrapper copies or re-fetches them).
+class WalkHandle {
+ public:
+  explicit WalkHandle(const Grid& world) : walk_(world), planner_(walk_) {}
+
+  void set_options(astar::Algorithm algorithm, astar::Diagonal diagonal, astar::Heuristic heuristic, bool use_default_heuristic,
+                   double weight, astar::CostModel cost_model, double max_expansions, int sense_radius) {
+    walk_.set_options(search_options(algorithm, diagonal, heuristic, use_default_heuristic, weight, cost_model, max_expansions),
+                      sense_radius);
+  }
+  bool reset(astar::Point start, astar::Point goal) { return walk_.reset(start, goal); }
+
+  // {planned, events, from, to, cost, discovered (cell ids), replan, arrived}, or null when
+  // there was nothing to do.
+  val step() {
+    if (!walk_.step(&record_)) return val::null();
+    val result = val::object();
+    result.set("planned", record_.planned);
+    result.set("events", events_array(record_.events));
+    result.set("from", record_.from);
+    result.set("to", record_.to);
+    result.set("cost", record_.cost);
+    val discovered = val::array();
+    for (const astar::Discovery& d : record_.discovered) discovered.call<void>("push", static_cast<double>(d.cell));
+    result.set("discovered", discovered);
+    result.set("replan", record_.replan);
+    result.set("arrived", record_.arrived);
+    return result;
+  }
+  double run_steps(double count, bool until_move) {
+    if (!(count > 0)) return 0;
+    const std::uint64_t limit = count >= 1.8e19 ? UINT64_MAX : static_cast<std::uint64_t>(count);
+    return static_cast<double>(walk_.run_steps(limit, until_move));
+  }
+
+  astar::WalkStatus status() const { return walk_.status(); }
+  astar::Refusal refusal() const { return walk_.refusal(); }
+  WalkCountersView counters() const {
+    const astar::WalkCounters& c = walk_.counters();
+    return {static_cast<double>(c.steps), static_cast<double>(c.moves), c.walked_cost, static_cast<double>(c.replans),
+            static_cast<double>(c.expanded_this_plan), static_cast<double>(c.expanded_total)};
+  }
+  astar::Point agent() const { return walk_.agent(); }
+  astar::Point goal() const { return walk_.goal(); }
+  val walked_view() const { return points_view(walk_.walked()); }
+  val planned_view() {
+    planned_ = walk_.planned_path();
+    return points_view(planned_);
+  }
+  // Cell ids (a JS array of numbers); ids outside the world are ignored by the core.
+  void world_changed(const val& cells) {
+    const std::vector<double> ids = emscripten::convertJSArrayToNumberVector<double>(cells);
+    std::vector<CellId> changed;
+    changed.reserve(ids.size());
+    for (double id : ids)
+      if (id >= 0 && id < static_cast<double>(walk_.world().cell_count())) changed.push_back(static_cast<CellId>(id));
+    walk_.world_changed(changed);
+  }
+  bool set_goal(astar::Point goal) { return walk_.set_goal(goal); }
+  val known_view() const {
+    const std::vector<std::uint8_t>& known = walk_.known();
+    return val(emscripten::typed_memory_view(known.size(), known.data()));
+  }
+  SearchHandle* planner() { return &planner_; }
+
+ private:
+  static val points_view(const std::vector<astar::Point>& points) {
+    return val(emscripten::typed_memory_view(2 * points.size(), points.empty() ? nullptr : &points.front().x));
+  }
+
+  astar::Walk walk_;
+  SearchHandle planner_;
+  astar::WalkStepRecord record_;
+  std::vector<astar::Point> planned_;  // planned_view's buffer
 };
 
 // Enum members named by the core's tables: the names users type are the JS keys.
@@ -396,7 +520,9 @@ EMSCRIPTEN_BINDINGS(astar_playground) {
       .value("meet", astar::EventKind::Meet)
       .value("iteration", astar::EventKind::Iteration)
       .value("backtrack", astar::EventKind::Backtrack)
-      .value("stop", astar::EventKind::Stop);
+      .value("stop", astar::EventKind::Stop)
+      .value("key", astar::EventKind::Key)
+      .value("rhs", astar::EventKind::Rhs);
   enum_<astar::Outcome>("Outcome")
       .value("none", astar::Outcome::None)
       .value("opened", astar::Outcome::Opened)
@@ -410,7 +536,27 @@ EMSCRIPTEN_BINDINGS(astar_playground) {
       .value("dead-end", astar::Outcome::DeadEnd)
       .value("reached-goal", astar::Outcome::ReachedGoal)
       .value("clear", astar::Outcome::Clear)
-      .value("obstructed", astar::Outcome::Obstructed);
+      .value("obstructed", astar::Outcome::Obstructed)
+      .value("key-raised", astar::Outcome::KeyRaised)
+      .value("over-consistent", astar::Outcome::OverConsistent)
+      .value("under-consistent", astar::Outcome::UnderConsistent)
+      .value("queued", astar::Outcome::Queued)
+      .value("requeued", astar::Outcome::Requeued)
+      .value("dequeued", astar::Outcome::Dequeued);
+  enum_<astar::WalkStatus>("WalkStatus")
+      .value("ready", astar::WalkStatus::Ready)
+      .value("planning", astar::WalkStatus::Planning)
+      .value("moving", astar::WalkStatus::Moving)
+      .value("arrived", astar::WalkStatus::Arrived)
+      .value("no-path", astar::WalkStatus::NoPath)
+      .value("gave-up", astar::WalkStatus::GaveUp)
+      .value("refused", astar::WalkStatus::Refused);
+  enum_<astar::ReplanReason>("ReplanReason")
+      .value("none", astar::ReplanReason::None)
+      .value("path-blocked", astar::ReplanReason::PathBlocked)
+      .value("path-dearer", astar::ReplanReason::PathDearer)
+      .value("cost-lowered", astar::ReplanReason::CostLowered)
+      .value("goal-moved", astar::ReplanReason::GoalMoved);
   enum_<astar::ChannelType>("ChannelType")
       .value("u8", astar::ChannelType::U8)
       .value("u16", astar::ChannelType::U16)
@@ -440,6 +586,13 @@ EMSCRIPTEN_BINDINGS(astar_playground) {
       .field("improved", &CountersView::improved)
       .field("maxOpen", &CountersView::max_open)
       .field("openSize", &CountersView::open_size);
+  value_object<WalkCountersView>("WalkCounters")
+      .field("steps", &WalkCountersView::steps)
+      .field("moves", &WalkCountersView::moves)
+      .field("walkedCost", &WalkCountersView::walked_cost)
+      .field("replans", &WalkCountersView::replans)
+      .field("expandedThisPlan", &WalkCountersView::expanded_this_plan)
+      .field("expandedTotal", &WalkCountersView::expanded_total);
   value_object<ProgressView>("Progress")
       .field("threshold", &ProgressView::threshold)
       .field("iteration", &ProgressView::iteration)
@@ -504,4 +657,22 @@ EMSCRIPTEN_BINDINGS(astar_playground) {
       .function("layout", &SearchHandle::layout)
       .function("cellCount", &SearchHandle::cell_count)
       .function("_channels", &SearchHandle::channels);
+
+  class_<WalkHandle>("Walk")
+      .constructor<const Grid&>()
+      .function("_setOptions", &WalkHandle::set_options)
+      .function("reset", &WalkHandle::reset)
+      .function("_step", &WalkHandle::step)
+      .function("runSteps", &WalkHandle::run_steps)
+      .function("status", &WalkHandle::status)
+      .function("refusal", &WalkHandle::refusal)
+      .function("counters", &WalkHandle::counters)
+      .function("agent", &WalkHandle::agent)
+      .function("goal", &WalkHandle::goal)
+      .function("_walkedView", &WalkHandle::walked_view)
+      .function("_plannedView", &WalkHandle::planned_view)
+      .function("_worldChanged", &WalkHandle::world_changed)
+      .function("setGoal", &WalkHandle::set_goal)
+      .function("_knownView", &WalkHandle::known_view)
+      .function("_planner", &WalkHandle::planner, allow_raw_pointers());
 }

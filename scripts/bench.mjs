@@ -17,6 +17,12 @@
 // machine. The native tool also times a textbook A* (std::priority_queue, lazy deletion)
 // for context.
 //
+// A third table (issue 10, walk and replan) sends an agent along queries of the game maps
+// in unknown terrain, sensing radius 1, wasm only: per map, D* Lite repairing its plan
+// against A* planning again from scratch, on the same walks, both replanning only when what
+// the agent senses touches the rest of its path. It compares planning work (expansions,
+// deterministic, so one run) and reports walked costs and wall time.
+//
 // This is a program that prints tables, not a test: nothing here asserts a speed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -31,6 +37,10 @@ const MOVINGAI = join(ROOT, '..', 'shared', 'movingai');
 const NATIVE_TOOL = join(ROOT, 'build/native/bench_native');
 const CLI_BUNDLE = join(ROOT, 'dist/cli/astar.mjs');
 
+// Walks per map in the walk table: as many as the issue's prototype walked, which keeps the
+// table to seconds on most maps (repeated A* on the 900 x 900 map takes longest).
+const DEFAULT_WALKS = 15;
+
 const USAGE = `usage: npm run bench -- [options]
 
   --maps a,b            only these maps of ../shared/movingai (names without .map.scen)
@@ -41,6 +51,9 @@ const USAGE = `usage: npm run bench -- [options]
                         10 to 100 times slower, which keeps the default run to a few minutes);
                         its bidirectional A* runs once, to check its paths
   --no-pathfinding      skip PathFinding.js
+  --walks N             walks per map for the walk table (default ${DEFAULT_WALKS}): queries at evenly
+                        spaced ranks of the file's optimal lengths, on the game and street maps
+  --only searches|walks only the search tables (first and second) or only the walk table
   --no-build            skip set-up and build, measure what is already built
   -h, --help            show this help`;
 
@@ -56,6 +69,17 @@ const TARGET_PATHFINDING_OVER_WASM = 25;
 const TARGET_BYTES_PER_CELL = 16;
 const TARGET_ASTAR_OVER_JPS = 8;
 const TARGET_PATHFINDING_JPS_OVER_JPS = 40;
+const TARGET_DSTAR_OVER_REPEATED_ASTAR = 0.1;
+
+// The walk table (issue 10): the setting of its target, unknown terrain sensed one cell
+// around the agent, and the two planners compared (CLI names).
+const WALK_SENSE_RADIUS = 1;
+const WALK_PLANNERS = ['dstar-lite', 'astar'];
+// Steps per call into wasm while walking (a step is one expansion or one move).
+const WALK_STEPS_PER_CALL = 1 << 16;
+const WALK_ENDS = ['arrived', 'no-path', 'gave-up'];
+// The maps the issue's prototype measured its ratio on (about 0.025x), reported apart for comparison.
+const WALK_PROTOTYPE_MAPS = ['lak303d', 'den520d', 'Berlin_0_256'];
 
 // The core's algorithms timed here, by CLI name (the names createSearch and bench_native
 // take). A* is the reference the other two are compared with.
@@ -77,9 +101,15 @@ const PATHFINDING_FINDERS = {
 // Moving AI's synthetic sets (mazes, random obstacles, rooms) and street maps follow these
 // naming patterns; every other map here comes from a game. The targets name game maps.
 const NON_GAME_MAP = /^(maze|random|\d+room)|_\d+_\d+$/;
+// The walk target names game maps and its prototype walked Berlin_0_256 among them, so the
+// walk table takes street maps too, and leaves out only the synthetic sets.
+const SYNTHETIC_MAP = /^(maze|random|\d+room)/;
 
 function parseOptions(argv) {
-  const options = { maps: null, queries: 30, runs: 5, pathfindingRuns: 1, pathfinding: true, build: true, help: false };
+  const options = {
+    maps: null, queries: 30, runs: 5, pathfindingRuns: 1, pathfinding: true, walks: DEFAULT_WALKS,
+    searches: true, walkTable: true, build: true, help: false,
+  };
   const positive = (name, text) => {
     if (!/^[1-9]\d{0,5}$/.test(text ?? '')) throw new StepError(`${name} needs a whole number >= 1, got "${text ?? ''}"`);
     return Number(text);
@@ -93,6 +123,13 @@ function parseOptions(argv) {
     else if (arg === '--queries') options.queries = positive(arg, argv[++i]);
     else if (arg === '--runs') options.runs = positive(arg, argv[++i]);
     else if (arg === '--pathfinding-runs') options.pathfindingRuns = positive(arg, argv[++i]);
+    else if (arg === '--walks') options.walks = positive(arg, argv[++i]);
+    else if (arg === '--only') {
+      const only = argv[++i];
+      if (only !== 'searches' && only !== 'walks') throw new StepError(`--only needs searches or walks, got "${only ?? ''}"`);
+      options.searches = only === 'searches';
+      options.walkTable = only === 'walks';
+    }
     else throw new StepError(`unknown option ${arg} (see npm run bench -- --help)`);
   }
   if (options.maps && options.maps.length === 0) throw new StepError('--maps needs a comma-separated list of names');
@@ -120,6 +157,21 @@ function hardestQueries(queries, count) {
     .slice(0, count)
     .map((entry) => entry.index)
     .sort((a, b) => a - b);
+}
+
+/**
+ * Indices (in file order) of `count` queries with a path at evenly spaced ranks of their
+ * optimal lengths (the middle of each of `count` equal slices), so the walks range from
+ * short to long without being all of the longest, which repeated A* makes slow to measure.
+ */
+function spreadQueries(queries, count) {
+  const byLength = queries
+    .map((query, index) => ({ index, optimal: query.optimal }))
+    .filter((entry) => entry.optimal >= 0)
+    .sort((a, b) => a.optimal - b.optimal || a.index - b.index);
+  const picked = new Set();
+  for (let i = 0; i < Math.min(count, byLength.length); i++) picked.add(byLength[Math.floor(((i + 0.5) * byLength.length) / count)].index);
+  return [...picked].sort((a, b) => a - b);
 }
 
 function median(values) {
@@ -238,6 +290,42 @@ function measurePathfinding(map, grid, finder, runs, matchesOptimal) {
     report.cloneMicros.push(cloning * 1000);
   }
   return report;
+}
+
+/**
+ * Walks every query of `indices` on the map with `planner`, in unknown terrain; the sums of
+ * what the walks' counters report, and the walks that did not arrive.
+ */
+function measureWalks(engine, map, planner, indices) {
+  const walk = engine.createWalk(map.grid);
+  try {
+    walk.setOptions({ algorithm: planner }, WALK_SENSE_RADIUS);
+    const report = { walks: 0, expanded: 0, firstExpanded: 0, cost: 0, replans: 0, moves: 0, micros: 0, unfinished: [] };
+    for (const index of indices) {
+      const query = map.queries[index];
+      const began = performance.now();
+      walk.reset(query.start, query.goal);
+      // The first plan apart (runSteps stops before the first move): it is made from scratch
+      // by both planners, so the replans' work is what D* Lite's repairs save.
+      while (walk.status === 'planning') if (walk.runSteps(WALK_STEPS_PER_CALL, true) === 0) break;
+      const firstExpanded = walk.counters().expandedTotal;
+      while (!WALK_ENDS.includes(walk.status)) {
+        if (walk.status === 'refused' || walk.runSteps(WALK_STEPS_PER_CALL) === 0) break;
+      }
+      report.micros += (performance.now() - began) * 1000;
+      const counters = walk.counters();
+      report.walks += 1;
+      report.firstExpanded += firstExpanded;
+      report.expanded += counters.expandedTotal;
+      report.cost += counters.walkedCost;
+      report.replans += counters.replans;
+      report.moves += counters.moves;
+      if (walk.status !== 'arrived') report.unfinished.push({ index, status: walk.status });
+    }
+    return report;
+  } finally {
+    walk.delete();
+  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -413,12 +501,14 @@ function printFamilyTable(rows, all, options) {
   }
 }
 
+function printTargetList(title, targets) {
+  console.log('');
+  console.log(title);
+  for (const [what, measured, met] of targets) console.log(`  ${met === null ? 'n/a ' : met ? 'met ' : 'MISS'}  ${what}: ${measured}`);
+}
+
 function printTargets(rows, all, native) {
-  const report = (title, targets) => {
-    console.log('');
-    console.log(title);
-    for (const [what, measured, met] of targets) console.log(`  ${met === null ? 'n/a ' : met ? 'met ' : 'MISS'}  ${what}: ${measured}`);
-  };
+  const report = printTargetList;
 
   const game512 = rows.filter((row) => row.size === '512x512' && !NON_GAME_MAP.test(row.name));
   const gameNative = summarise(game512, (row) => row.native.astar);
@@ -475,6 +565,72 @@ function printTargets(rows, all, native) {
   report('targets (issue 8):', issue8);
 }
 
+/** D* Lite's expansions over repeated A*'s, of one row (a map, or all maps): all, the first plans' or the later plans' ('after'). */
+function walkExpansionRatio(row, part = 'all') {
+  const pick = (planner) => {
+    const { expanded, firstExpanded } = row.planners[planner];
+    return part === 'all' ? expanded : part === 'first' ? firstExpanded : expanded - firstExpanded; // 'after'
+  };
+  return pick('astar') > 0 ? pick('dstar-lite') / pick('astar') : null;
+}
+
+function printWalkTable(walkRows) {
+  const total = (field) => (planner) => walkRows.reduce((sum, row) => sum + row.planners[planner][field], 0);
+  const all = {
+    name: 'all maps',
+    size: '',
+    walks: walkRows.reduce((sum, row) => sum + row.walks, 0),
+    planners: Object.fromEntries(WALK_PLANNERS.map((planner) => [planner, Object.fromEntries(
+      ['walks', 'expanded', 'firstExpanded', 'cost', 'replans', 'moves', 'micros'].map((field) => [field, total(field)(planner)]))])),
+  };
+  const dstar = (row) => row.planners['dstar-lite'];
+  const astar = (row) => row.planners.astar;
+  const columns = [
+    { title: 'map', left: true, value: (r) => r.name },
+    { title: 'size', left: true, value: (r) => r.size },
+    { title: 'walks', value: (r) => String(r.walks) },
+    { title: 'D* Lite exp', value: (r) => formatNumber(dstar(r).expanded) },
+    { title: 'A* exp', value: (r) => formatNumber(astar(r).expanded) },
+    { title: 'D*/A* exp', value: (r) => formatNumber(walkExpansionRatio(r), 4) },
+    { title: 'D*/A* first', value: (r) => formatNumber(walkExpansionRatio(r, 'first'), 2) },
+    { title: 'D*/A* after', value: (r) => formatNumber(walkExpansionRatio(r, 'after'), 4) },
+    { title: 'D* Lite cost', value: (r) => formatNumber(dstar(r).cost, 1) },
+    { title: 'A* cost', value: (r) => formatNumber(astar(r).cost, 1) },
+    { title: 'D*/A* cost', value: (r) => formatNumber(astar(r).cost > 0 ? dstar(r).cost / astar(r).cost : null, 3) },
+    { title: 'D* replans', value: (r) => formatNumber(dstar(r).replans) },
+    { title: 'A* replans', value: (r) => formatNumber(astar(r).replans) },
+    { title: 'D* Lite ms', value: (r) => formatNumber(dstar(r).micros / 1000, 0) },
+    { title: 'A* ms', value: (r) => formatNumber(astar(r).micros / 1000, 0) },
+  ];
+
+  console.log('');
+  console.log(`walk and replan in unknown terrain (sense radius ${WALK_SENSE_RADIUS}; wasm; the same walks for both planners):`);
+  console.log('');
+  console.log(table(columns, [...walkRows, all]));
+  console.log('');
+  console.log(`The agent knows only the cells within ${WALK_SENSE_RADIUS} (Chebyshev) of every cell it has stood on and assumes` +
+    ' unknown cells free; both planners replan only when what it senses touches the rest of its path.');
+  console.log('D* Lite repairs its plan; A* plans again from scratch from the agent\'s cell. exp: expansions of all plans of' +
+    ' all walks, the first plans included (deterministic). cost: walked cost, summed. ms: wall time of the walks, one run.');
+  console.log('D*/A* first, after: D*/A* exp of the first plan of each walk (both plan from scratch), and of the plans after it.');
+  console.log('Walks: queries at evenly spaced ranks of the file\'s optimal lengths, per game or street map.');
+
+  const prototypeRows = walkRows.filter((row) => WALK_PROTOTYPE_MAPS.includes(row.name));
+  if (prototypeRows.length > 0) {
+    const sum = (planner) => prototypeRows.reduce((total, row) => total + row.planners[planner].expanded, 0);
+    console.log(`On the maps of the issue's prototype (${prototypeRows.map((row) => row.name).join(', ')}), D*/A* exp is` +
+      ` ${formatNumber(sum('dstar-lite') / sum('astar'), 4)} (the prototype measured about 0.025).`);
+  }
+
+  const worst = walkRows.reduce((found, row) => (walkExpansionRatio(row) > (found ? walkExpansionRatio(found) : -1) ? row : found), null);
+  const ratio = walkExpansionRatio(all);
+  printTargetList('targets (issue 10):', [[
+    `D* Lite total expansions <= ${TARGET_DSTAR_OVER_REPEATED_ASTAR}x repeated A*'s (sense radius ${WALK_SENSE_RADIUS}, game maps)`,
+    `${formatNumber(ratio, 4)}x over all maps, worst ${formatNumber(walkExpansionRatio(worst), 4)}x (${worst.name})`,
+    ratio !== null && ratio <= TARGET_DSTAR_OVER_REPEATED_ASTAR,
+  ]]);
+}
+
 function printReport(rows, native, options) {
   const all = allMapsRow(rows, options);
   printAStarTable(rows, all, native, options);
@@ -498,7 +654,7 @@ await main('bench', async () => {
     await setup();
     await buildAll();
   }
-  for (const file of [NATIVE_TOOL, CLI_BUNDLE]) {
+  for (const file of options.searches ? [NATIVE_TOOL, CLI_BUNDLE] : [CLI_BUNDLE]) {
     if (!existsSync(file)) throw new StepError(`${relative(ROOT, file)} is missing: run npm run build`);
   }
   const { loadEngine, loadScenario, matchesOptimal, CliError } = await import(pathToFileURL(CLI_BUNDLE).href);
@@ -517,84 +673,13 @@ await main('bench', async () => {
       const indices = hardestQueries(loaded.queries, options.queries);
       maps.push({ name, ...loaded, indices });
     }
-    const measurable = maps.filter((map) => map.indices.length > 0);
-    for (const map of maps) if (map.indices.length === 0) say('bench', `${map.name}: no query with a path, skipped`);
-
-    const rows = [];
     const mismatches = [];
-    const note = (engineName, map, list) => {
-      for (const m of list) mismatches.push(`${engineName} ${map.name} query ${m.index}: cost ${m.cost ?? 'no path'}, optimal ${m.optimal}`);
-    };
-    // Map by map, all engines in turn: the machine is shared, so numbers that enter one
-    // ratio are measured within seconds of each other rather than minutes apart.
-    if (measurable.length > 0) for (const algorithm of ALGORITHMS) warmUpWasm(engine, measurable[0], algorithm);
-    let nativeTool; // what the native tool reports about the build (same for every map)
-    for (const [i, map] of measurable.entries()) {
-      const queries = map.indices.length;
-      say('bench', `${map.name} (${i + 1}/${measurable.length}): ${queries} queries, ${ALGORITHMS.join(', ')},` +
-        ` native and wasm ${options.runs} runs` + (options.pathfinding ? `, PathFinding.js ${options.pathfindingRuns}` : '') + '...');
-      nativeTool = runNative(map, options.runs);
-      const nativeEngine = (name) => {
-        const found = nativeTool.maps[0].engines.find((e) => e.name === name);
-        if (!found) throw new StepError(`${relative(ROOT, NATIVE_TOOL)} reported no "${name}" engine: rebuild it (npm run build)`);
-        return found;
-      };
-      const textbook = nativeEngine('textbook');
-      note('textbook', map, textbook.mismatches);
-      const row = {
-        name: map.name,
-        size: `${map.grid.width}x${map.grid.height}`,
-        queries,
-        native: {},
-        wasm: {},
-        textbook: perEngine(textbook, queries),
-      };
-
-      // Per algorithm, native then wasm; the two builds of one core must expand the same cells.
-      for (const algorithm of ALGORITHMS) {
-        const native = nativeEngine(algorithm);
-        note(`native ${algorithm}`, map, native.mismatches);
-        row.native[algorithm] = perEngine(native, queries);
-        const wasm = measureWasm(engine, map, algorithm, options.runs, matchesOptimal);
-        note(`wasm ${algorithm}`, map, wasm.mismatches);
-        row.wasm[algorithm] = perEngine(wasm, queries);
-        if (wasm.expanded !== native.expanded) {
-          mismatches.push(`wasm ${algorithm} ${map.name}: expanded ${wasm.expanded} cells, native ${native.expanded}: the two builds of one core disagree`);
-        }
-      }
-
-      if (options.pathfinding) {
-        const grid = pathfindingGrid(map);
-        row.pathfinding = {};
-        for (const [name, makeFinder] of Object.entries(PATHFINDING_FINDERS)) {
-          // Its bidirectional finder is not optimal (it stops at the first meeting), so it runs
-          // once, to count its longer paths; they are its failing, not a problem of this build.
-          const checkedForOptimality = name !== 'bidirectional';
-          const runs = checkedForOptimality ? options.pathfindingRuns : 1;
-          const pathfinding = measurePathfinding(map, grid, makeFinder(), runs, matchesOptimal);
-          row.pathfinding[name] = perEngine(pathfinding, queries);
-          if (checkedForOptimality) {
-            note(`PathFinding.js ${name}`, map, pathfinding.mismatches);
-            continue;
-          }
-          const longer = pathfinding.mismatches.filter((m) => m.cost !== null && m.cost > m.optimal);
-          row.pathfindingBidirectionalLonger = longer.length;
-          for (const m of pathfinding.mismatches.filter((m) => !longer.includes(m))) {
-            say('bench', `note: PathFinding.js ${name} ${map.name} query ${m.index}: cost ${m.cost ?? 'no path'}, optimal ${m.optimal}`);
-          }
-        }
-      }
-      rows.push(row);
-    }
-
-    if (rows.length === 0) {
-      say('bench', 'no query to measure');
-      return;
-    }
-    printReport(rows, nativeTool, options);
+    if (options.searches) measureSearches(engine, maps, options, matchesOptimal, mismatches);
+    if (options.walkTable) measureWalkTable(engine, maps, options, mismatches);
     if (mismatches.length > 0) {
       console.log('');
-      console.log(`PROBLEMS (${mismatches.length}): wrong costs (off the file's optimal length by more than 0.01) or disagreeing builds:`);
+      console.log(`PROBLEMS (${mismatches.length}): wrong costs (off the file's optimal length by more than 0.01), disagreeing builds` +
+        ' or walks that did not arrive:');
       for (const line of mismatches) console.log(`  ${line}`);
       throw new StepError(`${mismatches.length} problems (listed above)`);
     }
@@ -602,3 +687,105 @@ await main('bench', async () => {
     for (const map of maps) map.grid.delete();
   }
 });
+
+/** The first two tables and their targets; wrong answers are added to `mismatches`. */
+function measureSearches(engine, maps, options, matchesOptimal, mismatches) {
+  const measurable = maps.filter((map) => map.indices.length > 0);
+  for (const map of maps) if (map.indices.length === 0) say('bench', `${map.name}: no query with a path, skipped`);
+
+  const rows = [];
+  const note = (engineName, map, list) => {
+    for (const m of list) mismatches.push(`${engineName} ${map.name} query ${m.index}: cost ${m.cost ?? 'no path'}, optimal ${m.optimal}`);
+  };
+  // Map by map, all engines in turn: the machine is shared, so numbers that enter one
+  // ratio are measured within seconds of each other rather than minutes apart.
+  if (measurable.length > 0) for (const algorithm of ALGORITHMS) warmUpWasm(engine, measurable[0], algorithm);
+  let nativeTool; // what the native tool reports about the build (same for every map)
+  for (const [i, map] of measurable.entries()) {
+    const queries = map.indices.length;
+    say('bench', `${map.name} (${i + 1}/${measurable.length}): ${queries} queries, ${ALGORITHMS.join(', ')},` +
+      ` native and wasm ${options.runs} runs` + (options.pathfinding ? `, PathFinding.js ${options.pathfindingRuns}` : '') + '...');
+    nativeTool = runNative(map, options.runs);
+    const nativeEngine = (name) => {
+      const found = nativeTool.maps[0].engines.find((e) => e.name === name);
+      if (!found) throw new StepError(`${relative(ROOT, NATIVE_TOOL)} reported no "${name}" engine: rebuild it (npm run build)`);
+      return found;
+    };
+    const textbook = nativeEngine('textbook');
+    note('textbook', map, textbook.mismatches);
+    const row = {
+      name: map.name,
+      size: `${map.grid.width}x${map.grid.height}`,
+      queries,
+      native: {},
+      wasm: {},
+      textbook: perEngine(textbook, queries),
+    };
+
+    // Per algorithm, native then wasm; the two builds of one core must expand the same cells.
+    for (const algorithm of ALGORITHMS) {
+      const native = nativeEngine(algorithm);
+      note(`native ${algorithm}`, map, native.mismatches);
+      row.native[algorithm] = perEngine(native, queries);
+      const wasm = measureWasm(engine, map, algorithm, options.runs, matchesOptimal);
+      note(`wasm ${algorithm}`, map, wasm.mismatches);
+      row.wasm[algorithm] = perEngine(wasm, queries);
+      if (wasm.expanded !== native.expanded) {
+        mismatches.push(`wasm ${algorithm} ${map.name}: expanded ${wasm.expanded} cells, native ${native.expanded}: the two builds of one core disagree`);
+      }
+    }
+
+    if (options.pathfinding) {
+      const grid = pathfindingGrid(map);
+      row.pathfinding = {};
+      for (const [name, makeFinder] of Object.entries(PATHFINDING_FINDERS)) {
+        // Its bidirectional finder is not optimal (it stops at the first meeting), so it runs
+        // once, to count its longer paths; they are its failing, not a problem of this build.
+        const checkedForOptimality = name !== 'bidirectional';
+        const runs = checkedForOptimality ? options.pathfindingRuns : 1;
+        const pathfinding = measurePathfinding(map, grid, makeFinder(), runs, matchesOptimal);
+        row.pathfinding[name] = perEngine(pathfinding, queries);
+        if (checkedForOptimality) {
+          note(`PathFinding.js ${name}`, map, pathfinding.mismatches);
+          continue;
+        }
+        const longer = pathfinding.mismatches.filter((m) => m.cost !== null && m.cost > m.optimal);
+        row.pathfindingBidirectionalLonger = longer.length;
+        for (const m of pathfinding.mismatches.filter((m) => !longer.includes(m))) {
+          say('bench', `note: PathFinding.js ${name} ${map.name} query ${m.index}: cost ${m.cost ?? 'no path'}, optimal ${m.optimal}`);
+        }
+      }
+    }
+    rows.push(row);
+  }
+
+  if (rows.length === 0) {
+    say('bench', 'no query to measure');
+    return;
+  }
+  printReport(rows, nativeTool, options);
+}
+
+/** The walk table (issue 10) and its target; walks that do not arrive are added to `mismatches`. */
+function measureWalkTable(engine, maps, options, mismatches) {
+  const walkMaps = maps
+    .filter((map) => !SYNTHETIC_MAP.test(map.name))
+    .map((map) => ({ map, indices: spreadQueries(map.queries, options.walks) }))
+    .filter(({ indices }) => indices.length > 0);
+  if (walkMaps.length === 0) {
+    say('bench', 'walk table: no game or street map with a query to walk');
+    return;
+  }
+  const rows = [];
+  for (const [i, { map, indices }] of walkMaps.entries()) {
+    say('bench', `${map.name} (${i + 1}/${walkMaps.length}): ${indices.length} walks in unknown terrain, ${WALK_PLANNERS.join(' and ')}...`);
+    const planners = {};
+    for (const planner of WALK_PLANNERS) {
+      planners[planner] = measureWalks(engine, map, planner, indices);
+      // The file says each of these goals is reachable, and what the agent does not know it assumes free.
+      for (const { index, status } of planners[planner].unfinished) mismatches.push(`walk ${planner} ${map.name} query ${index}: ${status}, not arrived`);
+    }
+    rows.push({ name: map.name, size: `${map.grid.width}x${map.grid.height}`, walks: indices.length, planners });
+  }
+  printWalkTable(rows);
+}

@@ -35,11 +35,21 @@ enum class Outcome : std::uint8_t {
   // Sight events (Theta*):
   Clear = 11,         // the segment touches no blocked cell
   Obstructed = 12,    // the segment touches a blocked cell or leaves the map
+  // Key events (D* Lite): what the pop did to the popped cell.
+  KeyRaised = 13,       // its key had grown since it was queued (km rose, the start moved): requeued
+  OverConsistent = 14,  // g > rhs: g lowered to rhs; consistent now, out of the queue
+  UnderConsistent = 15, // g < rhs: g raised to infinity; its predecessors' rhs are recomputed
+  // Rhs events (D* Lite): where the cell is in the queue after its rhs changed.
+  Queued = 16,    // it was consistent and is not now: put in the queue
+  Requeued = 17,  // it was in the queue and still is, with a new key
+  Dequeued = 18,  // consistent again (g = rhs): taken out of the queue
 };
 
 enum class EventKind : std::uint8_t {
   // `cell` taken from the open list (IDA*: the top of the stack).
   //   a = g, b = h (unweighted), c = f (the priority it was taken by; see Search::f)
+  // D* Lite: a = g after the step, b = h from the start, c = k1 of the key it was popped
+  // with; `other` = its successor toward the goal after the step (kNoCell for none).
   Expand = 0,
   // `cell` considered from the expanded cell: `outcome`; a = g before (NaN if unseen or
   // blocked), b = g after (NaN if blocked); `other` = its parent after the step (kNoCell
@@ -61,6 +71,16 @@ enum class EventKind : std::uint8_t {
   // Bidirectional: the search stops: a = the best meeting cost, b = the bound that proves
   // no cheaper path exists (the larger of the two frontiers' smallest f).
   Stop = 8,
+  // D* Lite: what popping `cell` did (the step's Expand event comes first): `outcome`
+  // KeyRaised, OverConsistent or UnderConsistent; a = k1, b = k2 of the key it was popped
+  // with; c = the new k1 for KeyRaised (its k2 is unchanged), else g before the step.
+  Key = 9,
+  // D* Lite: the rhs of `cell`, a predecessor of the popped cell (or, after an
+  // UnderConsistent pop, the popped cell itself, whose rhs may be unchanged), changed:
+  // a = rhs before, b = rhs after (infinity: no way to the goal through what is known);
+  // c = its k1 in the queue now (NaN when Dequeued); `other` = its successor on the best
+  // way to the goal now (kNoCell for none); `outcome` Queued, Requeued or Dequeued.
+  Rhs = 10,
 };
 
 struct Event {

@@ -1,6 +1,7 @@
 // make_search: the one place an algorithm is mapped to the class that runs it.
 #include "best_first.h"
 #include "bidirectional.h"
+#include "dstar_lite.h"
 #include "ida_star.h"
 #include "search.h"
 
@@ -12,6 +13,7 @@ std::unique_ptr<Search> make_search(const Grid& grid, const SearchOptions& optio
     case Algorithm::ThetaStar: return std::make_unique<BestFirstSearch<AnyAngle>>(grid, options);
     case Algorithm::Bidirectional: return std::make_unique<BidirectionalSearch>(grid, options);
     case Algorithm::IterativeDeepening: return std::make_unique<IdaStarSearch>(grid, options);
+    case Algorithm::DStarLite: return std::make_unique<DStarLiteSearch>(grid, options);
     default: return std::make_unique<BestFirstSearch<GridMoves>>(grid, options);
   }
 }

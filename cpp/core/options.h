@@ -38,6 +38,7 @@ enum class Algorithm : std::uint8_t {
   Bidirectional = 6,
   IterativeDeepening = 7,
   ThetaStar = 8,
+  DStarLite = 9,
 };
 // How a move is counted: Exact uses the true lengths 1 and sqrt(2); Integer the classic
 // tutorials' 10 and 14 (every cost an integer, which is how the seed articles count).
@@ -122,6 +123,7 @@ inline constexpr std::array kAlgorithms = {
     AlgorithmInfo{Algorithm::IterativeDeepening, "ida",           "IDA* (iterative deepening)",  true,  false, true,   false, false, true,  false,  kAllDiagonals, kAllCostModels, {}},
     AlgorithmInfo{Algorithm::ThetaStar,          "theta",         "Theta* (any-angle)",          true,  false, false,  true,  false, false, true,
                   bit(Diagonal::Never) | bit(Diagonal::OnlyWhenNoObstacles), bit(CostModel::Exact), Heuristic::Euclidean},
+    AlgorithmInfo{Algorithm::DStarLite,          "dstar-lite",    "D* Lite (incremental)",       true,  false, true,   false, true,  false, false,  kAllDiagonals, kAllCostModels, {}},
 };
 
 template <class Table>
@@ -147,12 +149,14 @@ enum class Refusal : std::uint8_t {
   NeedsUniformTerrain = 1,  // JPS and Theta* assume every walkable cell costs the same
   DiagonalRule = 2,         // the algorithm does not support this diagonal rule
   CostModel = 3,            // the algorithm does not support this cost model
+  AnyAngle = 4,             // a walk (walk.h) moves from cell to cell: any-angle paths are not cell moves
 };
 inline constexpr std::array kRefusals = {
     Named<Refusal>{Refusal::None, "none"},
     Named<Refusal>{Refusal::NeedsUniformTerrain, "needs-uniform-terrain"},
     Named<Refusal>{Refusal::DiagonalRule, "diagonal-rule"},
     Named<Refusal>{Refusal::CostModel, "cost-model"},
+    Named<Refusal>{Refusal::AnyAngle, "any-angle"},
 };
 static_assert(values_in_order(kRefusals));
 Refusal refusal_for(const SearchOptions& options, const Grid& grid);

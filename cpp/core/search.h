@@ -11,6 +11,8 @@
 //                                when in line of sight
 //   BidirectionalSearch          two frontiers and a meeting rule
 //   IdaStarSearch                a depth-first stack under a rising f threshold
+//   DStarLiteSearch              D* Lite: a g/rhs key queue growing from the goal, which
+//                                can repair itself after edits (IncrementalSearch below)
 //
 // Steps. One step is one expansion for every algorithm, so a timeline of k steps means the
 // same thing everywhere, and the expansion cap (SearchOptions::max_expansions) is exact.
@@ -184,7 +186,9 @@ class Search {
   virtual std::uint32_t expansion_order(CellId id) const = 0;  // 1-based; 0 if never expanded
   // The best known route from the start to `id` (empty when unseen): the tree the search
   // has grown so far, read back through parents. IDA*: the current depth-first path.
-  std::vector<Point> route_to(CellId id) const;
+  // D* Lite, whose tree grows from the goal: the route from `id` to the goal along its
+  // successors (empty when it has none), which is the way an agent at `id` would go.
+  virtual std::vector<Point> route_to(CellId id) const;
 
   // Per-cell arrays worth drawing. Every search has
   //   "phase"  u8   CellPhase               "g"     f64  cost from the start
@@ -192,8 +196,9 @@ class Search {
   //   and either "parentDir" u8 (direction of the move from the parent, 255 none) or
   //   "parentId" u32 (the parent's cell id, kNoCell none).
   // Some add: "scanned" (JPS: u16, equal to the stamp where a jump scan passed over the
-  // cell), "visits" (IDA*: u32, expansions of the cell in this search), and for
-  // bidirectional search the backward frontier's "phaseBack", "gBack", "parentDirBack".
+  // cell), "visits" (IDA*: u32, expansions of the cell in this search), for
+  // bidirectional search the backward frontier's "phaseBack", "gBack", "parentDirBack",
+  // and for D* Lite "rhs" (f64; its "g" is the cost to the goal, see dstar_lite.h).
   virtual std::vector<Channel> channels() const = 0;
   std::uint16_t stamp() const { return stamp_; }
   // Changes whenever the arrays behind channels() may have moved (resized or allocated),
@@ -223,6 +228,9 @@ class Search {
   // cells farther apart than one move are filled in along their straight or diagonal
   // line when `fill` is set) and sets status_ = Found, path_cost_ = cost.
   void finish_found(CellId end, double cost, bool fill);
+  // The grid's current revision is the one this search has taken into account (an
+  // incremental search has repaired itself after an edit): it is no longer stale.
+  void acknowledge_grid() { grid_revision_ = grid_->revision(); }
 
   const Grid* grid_;
   SearchOptions options_;
@@ -278,6 +286,23 @@ class ExpandingSearch : public Search {
 
  private:
   Derived& derived() { return static_cast<Derived&>(*this); }
+};
+
+// A search that can repair its answer after the grid it reads was edited, instead of
+// starting again (Search::reset). D* Lite implements it; a Walk (walk.h) uses it when the
+// planner has it and resets the planner otherwise.
+class IncrementalSearch {
+ public:
+  virtual ~IncrementalSearch() = default;
+  // The grid was edited at `changed_cells` (costs changed, walls appeared or went) since
+  // the search last took it into account, and the start is now `new_start`. The search
+  // becomes Running (not stale) and steps until its answer is consistent with the grid
+  // again; it may be Found at once. False (nothing done) when no search has begun, the
+  // search was refused, or the point is outside the grid.
+  virtual bool repair(const std::vector<CellId>& changed_cells, Point new_start) = 0;
+  // The start moved to `new_start` and nothing else changed (an agent took a step along the
+  // path): heuristics are measured from the new start and the path begins there.
+  virtual bool move_start(Point new_start) = 0;
 };
 
 // The search for `options.algorithm`, over `grid` (which must outlive it).

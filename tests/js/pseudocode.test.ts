@@ -207,6 +207,8 @@ describe('the lines of real steps', () => {
     saw('bidirectional', 'meet');
     saw('ida', 'neighbour:pruned');
     saw('ida', 'backtrack');
+    saw('dstar-lite', 'key:over-consistent');
+    saw('dstar-lite', 'rhs:queued');
   });
 
   it('highlights the goal line on the step that expands the goal (bidirectional: the stop line)', () => {
@@ -214,7 +216,10 @@ describe('the lines of real steps', () => {
       const steps = stepsOf(gridOf(WALLED), algorithm, diagonal);
       const last = steps[steps.length - 1]!;
       expect(last.status, `${algorithm} ${diagonal}`).toBe('found');
-      if (algorithm === 'bidirectional') {
+      if (algorithm === 'dstar-lite') {
+        // No goal test: the pop after which nothing is left to do makes the plan.
+        expect(currentLineOfStep(algorithm, last.step, last.status), diagonal).toBe('goal');
+      } else if (algorithm === 'bidirectional') {
         expect(eventsOf(last.step, 'stop')).toHaveLength(1);
         expect(linesOfStep(algorithm, last.step, last.status)).toContain('stop');
         expect(currentLineOfStep(algorithm, last.step, last.status)).toBe('stop');
@@ -322,6 +327,35 @@ describe('the lines of real steps', () => {
         expect(lines).toContain('meet');
         if (eventsOf(step, 'stop').length === 0) expect(currentLineOfStep('bidirectional', step, status)).toBe('meet');
       }
+    }
+  });
+
+  it('D* Lite: the repairs of a walk in unknown terrain go through the raise and requeue lines, every pop through one of its three cases', () => {
+    const grid = gridOf(WALLED);
+    const walk = engine.createWalk(grid);
+    try {
+      walk.setOptions({ algorithm: 'dstar-lite', diagonal: 'only-when-no-obstacles' }, 1);
+      expect(walk.reset(START, GOAL)).toBe(true);
+      const seen = new Set<LineId>();
+      for (let i = 0; i < 20_000 && walk.status !== 'arrived'; i++) {
+        const step = walk.step();
+        if (step?.kind !== 'plan') continue;
+        const status = walk.planner.status;
+        const lines = linesOfStep('dstar-lite', step.expansion, status);
+        // Exactly one of the three things a pop can do.
+        expect(lines.filter((id) => id === 'requeue' || id === 'lower' || id === 'raise')).toHaveLength(1);
+        expect(lines).toContain(currentLineOfStep('dstar-lite', step.expansion, status));
+        for (const id of lines) seen.add(id);
+      }
+      expect(walk.status).toBe('arrived');
+      expect(walk.counters().replans).toBeGreaterThan(0);
+      // Walls found on the way raise g where the plan went through them; the agent's moves
+      // leave keys out of date.
+      expect(seen.has('raise')).toBe(true);
+      expect(seen.has('requeue')).toBe(true);
+      expect(seen.has('goal')).toBe(true);
+    } finally {
+      walk.delete();
     }
   });
 });

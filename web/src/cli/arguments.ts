@@ -5,8 +5,9 @@
 // shapes we accept (`--name value`, `--name=value`, flags) fit in a page. Every option
 // name comes from the engine's catalog (the core's tables); only the help notes for the
 // diagonal rules and heuristics are written here.
-import { MAX_WEIGHT, type AlgorithmRow, type Catalog, type DiagonalName, type HeuristicName, type SearchOptions } from '../engine/engine';
+import { MAX_SENSE_RADIUS, MAX_WEIGHT, type AlgorithmName, type AlgorithmRow, type Catalog, type DiagonalName, type HeuristicName, type SearchOptions } from '../engine/engine';
 import { CliError } from './cli-error';
+import { OPTIMAL_TOLERANCE } from './scenario-file';
 
 // Help notes for names whose meaning is not in the catalog; TypeScript checks every name has one.
 const DIAGONAL_NOTES: Record<DiagonalName, string> = {
@@ -30,17 +31,29 @@ const COST_NOTES: Record<string, string> = {
 /** The largest --max-expansions: far beyond any run that ends, and exact as a double. */
 export const MAX_EXPANSIONS = 2 ** 48;
 
+/** The smallest `astar walk --sense` (Chebyshev distance in cells): the walk's radius 0 means the whole map, which is no --sense. */
+const MIN_SENSE_RADIUS = 1;
+
+/** What each command plans with when --algorithm is not given. */
+export const DEFAULT_ALGORITHM: Record<CommandName, AlgorithmName> = { scen: 'astar', walk: 'dstar-lite' };
+
 export function usage(catalog: Catalog): string {
   return `usage: astar scen FILE.scen [options]
+       astar walk FILE.scen [options] [--sense R]
 
-Runs every query of a Moving AI scenario file with the WebAssembly engine. The map is
-looked up next to the .scen file: "X.map.scen" uses "X.map", otherwise the file named
-in the scenario's map column.
+scen runs every query of a Moving AI scenario file with the WebAssembly engine: one search
+from start to goal on the whole map.
+walk sends an agent along every query instead: it follows its planned path one cell at a
+time, senses the map around it and replans when what it learns touches the rest of its
+path. D* Lite repairs its plan; any other algorithm plans again from the agent's cell.
+
+The map is looked up next to the .scen file: "X.map.scen" uses "X.map", otherwise the
+file named in the scenario's map column.
 
 options:
   --algorithm NAME
 ${choices(catalog.algorithms.map((row) => [row.name, algorithmNote(row)]))}
-  --diagonal MODE
+  --diagonal MODE    which moves are allowed (walk: the agent's moves too)
 ${choices(catalog.diagonals.map((name) => [name, DIAGONAL_NOTES[name]]))}
   --heuristic NAME
 ${choices(catalog.heuristics.map((name) => [name, HEURISTIC_NOTES[name]]))}
@@ -48,44 +61,66 @@ ${choices(catalog.heuristics.map((name) => [name, HEURISTIC_NOTES[name]]))}
   --costs MODEL
 ${choices(catalog.costModels.map((name) => [name, COST_NOTES[name] ?? '']))}
   --max-expansions N give up on a query after N expansions (reported as "gave up", never as
-                     "no path"); IDA* can need very many on open maps
-  --json             one JSON object per query and line, in file order
+                     "no path"); IDA* can need very many on open maps. walk: N per plan
+  --sense R          walk only: the agent knows only the cells within R (${MIN_SENSE_RADIUS} to ${MAX_SENSE_RADIUS}, Chebyshev
+                     distance) of every cell it has stood on, and assumes unknown cells free;
+                     without it the agent knows the whole map
+  --json             one JSON object per query and line, in file order. scen: index, start,
+                     goal, status, cost, expanded, optimal; walk: index, start, goal, reached,
+                     status, cost (walked), replans, expanded (every plan), optimal
   --paths            with --json: add each path as [[x,y],...] from start to goal (every cell;
-                     for any-angle searches the corners of the straight segments)
+                     for any-angle searches the corners of the straight segments); walk: the
+                     cells the agent stood on, in order, as "walk"
   -h, --help         show this help
 
-Without --json it prints a summary: queries, how many match the file's optimal
-length (within 0.01), mean expansions and time.`;
+Without --json it prints a summary. scen: queries, how many match the file's optimal
+length (within ${OPTIMAL_TOLERANCE}), mean expansions and time. walk: queries, how many reached the
+goal, the walked cost against the file's optimal length, replans, expansions (all planning
+work) and time.`;
 }
 
 function algorithmNote(row: AlgorithmRow): string {
   const notes = [row.label];
-  if (row.name === 'astar') notes.push('default');
+  for (const command of COMMAND_NAMES) if (DEFAULT_ALGORITHM[command] === row.name) notes.push(`default for ${command}`);
   if (!row.optimal) notes.push('not optimal');
-  if (row.anyAngle) notes.push('any-angle');
+  if (row.anyAngle) notes.push('any-angle, so scen only');
   if (row.uniformTerrainOnly) notes.push('maps of one terrain cost');
   if (row.reexpands) notes.push('may need --max-expansions');
+  if (row.incremental) notes.push('repairs its plan as it walks');
   return notes.join('; ');
 }
 
-export interface ScenCommand {
-  kind: 'scen';
+const COMMAND_NAMES = ['scen', 'walk'] as const;
+export type CommandName = (typeof COMMAND_NAMES)[number];
+
+/** What both commands take: a scenario file, search options and how to print. */
+export interface ScenarioCommand {
   file: string;
   options: Partial<SearchOptions>; // only what the user gave; the engine fills in defaults
   json: boolean;
   paths: boolean;
 }
-export type Command = { kind: 'help' } | ScenCommand;
+export interface ScenCommand extends ScenarioCommand {
+  kind: 'scen';
+}
+export interface WalkCommand extends ScenarioCommand {
+  kind: 'walk';
+  /** 0: the agent knows the whole map (no --sense); else the --sense radius. */
+  senseRadius: number;
+}
+export type Command = { kind: 'help' } | ScenCommand | WalkCommand;
 
-type ValueOption = 'algorithm' | 'diagonal' | 'heuristic' | 'weight' | 'costs' | 'max-expansions';
-const VALUE_OPTIONS: readonly ValueOption[] = ['algorithm', 'diagonal', 'heuristic', 'weight', 'costs', 'max-expansions'];
+type ValueOption = 'algorithm' | 'diagonal' | 'heuristic' | 'weight' | 'costs' | 'max-expansions' | 'sense';
+const VALUE_OPTIONS: readonly ValueOption[] = ['algorithm', 'diagonal', 'heuristic', 'weight', 'costs', 'max-expansions', 'sense'];
+const WALK_ONLY: readonly ValueOption[] = ['sense'];
 
 export function parseArguments(argv: readonly string[], catalog: Catalog): Command {
-  if (argv.length === 0) throw new CliError('no command given (try: astar scen FILE.scen, or astar --help)');
+  if (argv.length === 0) throw new CliError('no command given (try: astar scen FILE.scen, astar walk FILE.scen, or astar --help)');
   if (argv.includes('--help') || argv.includes('-h')) return { kind: 'help' };
-  const [command, ...rest] = argv;
-  if (command !== 'scen') {
-    throw new CliError(`unknown command "${command}" (the only command is: astar scen FILE.scen)`);
+  const [commandName, ...rest] = argv;
+  const command = COMMAND_NAMES.find((name) => name === commandName);
+  if (command === undefined) {
+    throw new CliError(`unknown command "${commandName}" (the commands are: astar scen FILE.scen, astar walk FILE.scen)`);
   }
 
   const values = new Map<ValueOption, string>();
@@ -106,6 +141,7 @@ export function parseArguments(argv: readonly string[], catalog: Catalog): Comma
     }
     const option = VALUE_OPTIONS.find((known) => known === name);
     if (!option) throw new CliError(`unknown option ${arg.slice(0, equals < 0 ? undefined : equals)} (see astar --help)`);
+    if (command !== 'walk' && WALK_ONLY.includes(option)) throw new CliError(`--${option} applies only to astar walk`);
     if (values.has(option)) throw new CliError(`--${option} is given more than once`);
     let value: string | undefined;
     if (equals >= 0) value = arg.slice(equals + 1);
@@ -114,7 +150,7 @@ export function parseArguments(argv: readonly string[], catalog: Catalog): Comma
     values.set(option, value);
   }
 
-  if (files.length === 0) throw new CliError('no scenario file given (usage: astar scen FILE.scen [options])');
+  if (files.length === 0) throw new CliError(`no scenario file given (usage: astar ${command} FILE.scen [options])`);
   if (files.length > 1) throw new CliError(`one scenario file at a time, got ${files.length}: ${files.join(', ')}`);
   if (flags.has('paths') && !flags.has('json')) throw new CliError('--paths only applies together with --json');
 
@@ -132,7 +168,10 @@ export function parseArguments(argv: readonly string[], catalog: Catalog): Comma
   const limit = values.get('max-expansions');
   if (limit !== undefined) options.maxExpansions = parseLimit(limit);
 
-  return { kind: 'scen', file: files[0], options, json: flags.has('json'), paths: flags.has('paths') };
+  const common = { file: files[0], options, json: flags.has('json'), paths: flags.has('paths') };
+  if (command === 'scen') return { kind: 'scen', ...common };
+  const sense = values.get('sense');
+  return { kind: 'walk', ...common, senseRadius: sense === undefined ? 0 : parseSenseRadius(sense) };
 }
 
 function pickName<Name extends string>(names: readonly Name[], value: string, what: string): Name {
@@ -154,6 +193,13 @@ function parseLimit(text: string): number {
   if (!(limit >= 1 && limit <= MAX_EXPANSIONS))
     throw new CliError(`--max-expansions needs a whole number from 1 to ${MAX_EXPANSIONS}, got "${text}"`);
   return limit;
+}
+
+function parseSenseRadius(text: string): number {
+  const radius = /^\d{1,2}$/.test(text) ? Number(text) : NaN;
+  if (!(radius >= MIN_SENSE_RADIUS && radius <= MAX_SENSE_RADIUS))
+    throw new CliError(`--sense needs a whole number from ${MIN_SENSE_RADIUS} to ${MAX_SENSE_RADIUS}, got "${text}"`);
+  return radius;
 }
 
 export function listOf(names: readonly string[]): string {

@@ -1,13 +1,16 @@
-// `astar`: runs Moving AI scenario files through the WebAssembly engine in Node.
+// `astar`: runs Moving AI scenario files through the WebAssembly engine in Node: `scen`
+// searches every query (this file), `walk` sends an agent along every query (walk.ts).
 //
 // This module is bundled (with the single-file wasm module inside) into dist/cli/astar.mjs
 // by `npm run build`; bin/astar.mjs calls main(). It has no side effects on import, so
 // scripts/bench.mjs can import the same bundle for loadEngine and loadScenario and time
 // the very engine the CLI runs.
-import { loadEngine, type Engine, type Point, type RefusalName, type SearchOptions, type SearchStatus } from '../engine/engine';
-import { listOf, parseArguments, usage, type ScenCommand } from './arguments';
+import { loadEngine, type Engine, type Point, type SearchOptions, type SearchStatus } from '../engine/engine';
+import { parseArguments, usage, type ScenCommand } from './arguments';
 import { CliError } from './cli-error';
+import { costText, describeOptions, JsonLines, listed, pointPair, refusalMessage } from './report';
 import { loadScenario, matchesOptimal, OPTIMAL_TOLERANCE, type LoadedScenario } from './scenario-file';
+import { runWalks } from './walk';
 
 export { loadEngine } from '../engine/engine';
 export { candidateMapPaths, loadScenario, matchesOptimal, OPTIMAL_TOLERANCE } from './scenario-file';
@@ -47,7 +50,8 @@ export async function main(argv: readonly string[], output: Output = processOutp
     }
     const scenario = loadScenario(engine, command.file);
     try {
-      runScenario(engine, scenario, command, output);
+      if (command.kind === 'walk') runWalks(engine, scenario, command, output);
+      else runScenario(engine, scenario, command, output);
     } finally {
       scenario.grid.delete();
     }
@@ -76,9 +80,7 @@ function runScenario(
   try {
     const results: QueryResult[] = [];
     let searchMilliseconds = 0;
-    // JSON lines are written in batches: one write per query is slow for 10 000 queries,
-    // and holding them all keeps every path in memory.
-    let pending: string[] = [];
+    const lines = new JsonLines(output);
     scenario.queries.forEach((query, index) => {
       const began = performance.now();
       search.reset(query.start, query.goal);
@@ -96,48 +98,30 @@ function runScenario(
       };
       if (json) {
         if (withPaths) result.path = found ? search.path() : [];
-        pending.push(jsonLine(result));
-        if (pending.length >= 256) {
-          output.out(pending.join(''));
-          pending = [];
-        }
+        lines.add(jsonLine(result));
       } else {
         results.push(result);
       }
     });
-    if (json) output.out(pending.join(''));
+    if (json) lines.flush();
     else output.out(summary(engine, scenario, search.options, results, searchMilliseconds));
   } finally {
     search.delete();
   }
 }
 
-function jsonLine(result: QueryResult): string {
-  const point = (p: Point): [number, number] => [p.x, p.y];
+function jsonLine(result: QueryResult): Record<string, unknown> {
   const line: Record<string, unknown> = {
     index: result.index,
-    start: point(result.start),
-    goal: point(result.goal),
+    start: pointPair(result.start),
+    goal: pointPair(result.goal),
     status: result.status,
     cost: result.cost,
     expanded: result.expanded,
     optimal: result.optimal,
   };
-  if (result.path) line.path = result.path.map(point);
-  return `${JSON.stringify(line)}\n`;
-}
-
-/** Why the options cannot run on this map, as the one line the CLI prints. */
-function refusalMessage(engine: Engine, options: SearchOptions, refusal: RefusalName, mapPath: string): string {
-  const row = engine.algorithm(options.algorithm);
-  switch (refusal) {
-    case 'diagonal-rule':
-      return `${row.name} supports --diagonal ${listOf(row.diagonals)}, not ${options.diagonal}`;
-    case 'cost-model':
-      return `${row.name} measures straight lines and supports --costs ${listOf(row.costModels)} only, not ${options.costModel}`;
-    default:
-      return `${row.name} runs only on maps where every walkable cell costs the same, and ${mapPath} has terrain costs`;
-  }
+  if (result.path) line.path = result.path.map(pointPair);
+  return line;
 }
 
 function summary(
@@ -180,9 +164,7 @@ function summary(
   } else {
     lines.push(`optimal:    ${answered.length - mismatches.length} of ${answered.length} match the file's optimal length (within ${OPTIMAL_TOLERANCE})`);
     if (mismatches.length > 0) {
-      const shown = mismatches.slice(0, 5).map((r) => `#${r.index} cost ${costText(r.cost)} vs ${costText(r.optimal)}`);
-      const more = mismatches.length > shown.length ? `, and ${mismatches.length - shown.length} more` : '';
-      lines.push(`different:  ${shown.join(', ')}${more}`);
+      lines.push(`different:  ${listed(mismatches, (r) => `#${r.index} cost ${costText(r.cost)} vs ${costText(r.optimal)}`)}`);
     }
   }
   lines.push(
@@ -190,21 +172,4 @@ function summary(
     `time:       ${searchMilliseconds.toFixed(1)} ms searching, ${perQuery((searchMilliseconds * 1000) / count)} µs per query`,
   );
   return `${lines.join('\n')}\n`;
-}
-
-function costText(cost: number | null): string {
-  return cost === null ? 'no path' : String(Math.round(cost * 1e4) / 1e4);
-}
-
-function describeOptions(engine: Engine, options: SearchOptions): string {
-  const row = engine.algorithm(options.algorithm);
-  const parts: string[] = [options.algorithm, `diagonal ${options.diagonal}`];
-  if (row.usesHeuristic) {
-    const fallback = row.defaultHeuristic ?? (options.diagonal === 'never' ? 'manhattan' : 'octile');
-    parts.push(`heuristic ${options.heuristic ?? `${fallback} (default)`}`);
-  }
-  if (row.usesWeight) parts.push(`weight ${options.weight}`);
-  parts.push(`costs ${options.costModel}`);
-  if (options.maxExpansions) parts.push(`at most ${options.maxExpansions} expansions per query`);
-  return parts.join(', ');
 }

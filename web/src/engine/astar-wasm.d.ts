@@ -23,7 +23,7 @@ declare module '*/generated/astar-wasm.mjs' {
    * list (and everything else about each algorithm) is `catalog()`; tests/js/engine.test.ts
    * checks that these unions name exactly the members the module registers.
    */
-  export type AlgorithmName = 'astar' | 'dijkstra' | 'greedy' | 'bfs' | 'dfs' | 'jps' | 'bidirectional' | 'ida' | 'theta';
+  export type AlgorithmName = 'astar' | 'dijkstra' | 'greedy' | 'bfs' | 'dfs' | 'jps' | 'bidirectional' | 'ida' | 'theta' | 'dstar-lite';
   /** Names of `Heuristic` members. */
   export type HeuristicName = 'manhattan' | 'euclidean' | 'octile' | 'chebyshev' | 'zero';
   /** Names of `Diagonal` members: when a diagonal step may pass a wall's corner. */
@@ -33,9 +33,9 @@ declare module '*/generated/astar-wasm.mjs' {
   /** Names of `Status` members: the state of a search. */
   export type StatusName = 'ready' | 'running' | 'found' | 'no-path' | 'gave-up' | 'refused';
   /** Names of `Refusal` members: why a search refused the options on this grid. */
-  export type RefusalName = 'none' | 'needs-uniform-terrain' | 'diagonal-rule' | 'cost-model';
+  export type RefusalName = 'none' | 'needs-uniform-terrain' | 'diagonal-rule' | 'cost-model' | 'any-angle';
   /** Names of `EventKind` members: what an Event reports (see cpp/core/events.h). */
-  export type EventKindName = 'expand' | 'neighbour' | 'scan' | 'forced' | 'sight' | 'meet' | 'iteration' | 'backtrack' | 'stop';
+  export type EventKindName = 'expand' | 'neighbour' | 'scan' | 'forced' | 'sight' | 'meet' | 'iteration' | 'backtrack' | 'stop' | 'key' | 'rhs';
   /** Names of `Side` members: the frontier an event belongs to. */
   export type SideName = 'forward' | 'backward';
   /** Names of `ChannelType` members: a channel's element type. */
@@ -56,7 +56,17 @@ declare module '*/generated/astar-wasm.mjs' {
     | 'dead-end'
     | 'reached-goal'
     | 'clear'
-    | 'obstructed';
+    | 'obstructed'
+    | 'key-raised'
+    | 'over-consistent'
+    | 'under-consistent'
+    | 'queued'
+    | 'requeued'
+    | 'dequeued';
+  /** Names of `WalkStatus` members: the state of a walk (cpp/core/walk.h). */
+  export type WalkStatusName = 'ready' | 'planning' | 'moving' | 'arrived' | 'no-path' | 'gave-up' | 'refused';
+  /** Names of `ReplanReason` members: why a walk plans again after a move ('none': it does not). */
+  export type ReplanReasonName = 'none' | 'path-blocked' | 'path-dearer' | 'cost-lowered' | 'goal-moved';
 
   /**
    * One member of an embind enum. Members are singletons, so they compare with `===`.
@@ -395,6 +405,99 @@ declare module '*/generated/astar-wasm.mjs' {
     new (grid: Grid): Search;
   }
 
+  /** A walk's counters (cpp/core/walk.h, WalkCounters). */
+  export interface WalkCounters {
+    /** Steps taken: planning expansions and moves. */
+    steps: number;
+    /** Moves of the agent. */
+    moves: number;
+    /** Cost of the moves, on the true map. */
+    walkedCost: number;
+    /** Plans made after the first (goal moves included). */
+    replans: number;
+    /** Expansions of the current (or last) plan. */
+    expandedThisPlan: number;
+    /** Expansions of every plan, the first included. */
+    expandedTotal: number;
+  }
+
+  /** One observed step of a walk (`Walk._step`): a planner expansion, or a move. */
+  export interface RawWalkStep {
+    /** True for a planner expansion (then only `events` matters). */
+    planned: boolean;
+    /** The planner's events of the expansion (empty for a move). */
+    events: Event[];
+    /** The agent's cell before the move. */
+    from: Point;
+    /** Its cell after it (equal to `from` if the move was not legal on the true map). */
+    to: Point;
+    /** The move's cost on the true map. */
+    cost: number;
+    /** Cell ids whose true cost the agent found to differ from what it believed. */
+    discovered: number[];
+    /** A replan starts after the move, and why ('none': no replan). */
+    replan: EnumMember<ReplanReasonName>;
+    /** The move reached the goal. */
+    arrived: boolean;
+  }
+
+  /**
+   * An agent walking from a start to a goal on a true map (the `world` grid, which it reads
+   * and must outlive it), knowing all of it or only what it has sensed, planning with any
+   * search of the catalog (cpp/core/walk.h).
+   */
+  export interface Walk {
+    /** Options for the next `reset()`, as `Search._setOptions`, and the sense radius (0: the whole map; 1..10). */
+    _setOptions(
+      algorithm: EnumMember<AlgorithmName>,
+      diagonal: EnumMember<DiagonalName>,
+      heuristic: EnumMember<HeuristicName>,
+      useDefaultHeuristic: boolean,
+      weight: number,
+      costModel: EnumMember<CostModelName>,
+      maxExpansions: number,
+      senseRadius: number,
+    ): void;
+    /** The agent at `start`; false (status ready) when a point is outside the world. */
+    reset(start: Point, goal: Point): boolean;
+    /** One observed step, or null when there was nothing to do. */
+    _step(): RawWalkStep | null;
+    /** Up to `count` unobserved steps; returns how many were made. `untilMove`: stop before the next move (at most the plan under way is finished). */
+    runSteps(count: number, untilMove: boolean): number;
+    /** Current status. */
+    status(): EnumMember<WalkStatusName>;
+    /** Why the walk was refused (status refused), else none. */
+    refusal(): EnumMember<RefusalName>;
+    /** Counters. */
+    counters(): WalkCounters;
+    /** The agent's cell. */
+    agent(): Point;
+    /** The goal. */
+    goal(): Point;
+    /** Every cell stood on, start first, as (x, y) pairs; valid until the next step or allocation. */
+    _walkedView(): Int32Array;
+    /** The plan from the agent to the goal as (x, y) pairs (empty unless moving or arrived); valid until the next call. */
+    _plannedView(): Int32Array;
+    /** The world was edited at these cell ids. */
+    _worldChanged(cells: number[]): void;
+    /** The goal moved; false when it is outside the world. */
+    setGoal(goal: Point): boolean;
+    /** Per cell, 1 where the agent knows the true cost; valid until the next reset or allocation. */
+    _knownView(): Uint8Array;
+    /** A read-only Search handle on the planner (its mutators do nothing). Owned by the walk: never delete it. */
+    _planner(): Search;
+    /** Frees the wasm memory. Wasm memory is not garbage-collected: call exactly once. */
+    delete(): void;
+    /** True once `delete()` has been called. */
+    isDeleted(): boolean;
+  }
+
+  /** The `Walk` class. */
+  export interface WalkClass {
+    /** A ready walk over `world`, with default options (A*, full knowledge). */
+    new (world: Grid): Walk;
+  }
+
   /** The instantiated module. */
   export interface AstarModule {
     /** Largest accepted grid side (4096). */
@@ -423,6 +526,10 @@ declare module '*/generated/astar-wasm.mjs' {
     readonly CellPhase: EnumObject<CellPhaseName>;
     /** Event outcomes. */
     readonly Outcome: EnumObject<OutcomeName>;
+    /** Walk statuses. */
+    readonly WalkStatus: EnumObject<WalkStatusName>;
+    /** Why a walk replans. */
+    readonly ReplanReason: EnumObject<ReplanReasonName>;
     /** The algorithm table and every option name. */
     catalog(): Catalog;
     /** Why `algorithm` refuses this grid with these options, or none. */
@@ -442,6 +549,8 @@ declare module '*/generated/astar-wasm.mjs' {
     readonly Grid: GridClass;
     /** Searches. */
     readonly Search: SearchClass;
+    /** Walks. */
+    readonly Walk: WalkClass;
   }
 
   /** Overrides accepted by the factory (a subset of Emscripten's `Module` object). */

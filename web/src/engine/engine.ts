@@ -40,8 +40,11 @@ import type {
   Grid as RawGrid,
   Search as RawSearch,
   RefusalName,
+  ReplanReasonName,
   SideName,
   StatusName,
+  Walk as RawWalk,
+  WalkStatusName,
 } from './generated/astar-wasm.mjs';
 
 export type { AlgorithmName, AlgorithmRow, Catalog, CostModelName, DiagonalName, HeuristicName, RefusalName };
@@ -113,7 +116,24 @@ export type SearchEvent =
   /** IDA*: the depth-first path was cut back to end at `cell` (null: the whole path), `popped` cells removed. */
   | { kind: 'backtrack'; cell: Point | null; popped: number }
   /** Bidirectional: stop; no path can be cheaper than `cost`, since `bound` (the frontiers' larger smallest f) is no less. */
-  | { kind: 'stop'; cost: number; bound: number };
+  | { kind: 'stop'; cost: number; bound: number }
+  /**
+   * D* Lite: what popping `cell` (the step's expand, reported just before) did. It was popped
+   * with key [k1; k2]. 'key-raised': its key had grown since it was queued (the start moved),
+   * so it went back in with k1 `newK1`; 'over-consistent': g > rhs, so g was lowered to rhs
+   * (from `oldG`, often Infinity) and it left the queue; 'under-consistent': g < rhs, so g
+   * was raised to Infinity (from `oldG`) and its predecessors' rhs are recomputed.
+   */
+  | { kind: 'key'; cell: Point; outcome: 'key-raised' | 'over-consistent' | 'under-consistent'; k1: number; k2: number; newK1: number | null; oldG: number | null }
+  /**
+   * D* Lite: the rhs of `cell` (a predecessor of the popped cell; after an under-consistent
+   * pop also the popped cell itself, whose rhs may be unchanged) went from `oldRhs` to
+   * `newRhs` (Infinity: no known way to the goal). 'queued': it became inconsistent and
+   * entered the queue; 'requeued': it stays in the queue with a new key; 'dequeued': it is
+   * consistent again and left the queue. `k1`: its key's first part in the queue now (null
+   * when dequeued); `next`: its successor on the best way to the goal now (null for none).
+   */
+  | { kind: 'rhs'; cell: Point; outcome: 'queued' | 'requeued' | 'dequeued'; oldRhs: number; newRhs: number; k1: number | null; next: Point | null };
 
 export type SearchEventKind = SearchEvent['kind'];
 export type EventOf<K extends SearchEventKind> = Extract<SearchEvent, { kind: K }>;
@@ -206,6 +226,8 @@ export interface Engine {
   parseScenario(text: string): ScenarioQuery[];
   /** A ready search over `grid` (which must outlive it). Caller deletes it. */
   createSearch(grid: Grid, options?: Partial<SearchOptions>): Search;
+  /** A walk on the true map `world` (which must outlive it; it refuses delete() meanwhile). Caller deletes it. */
+  createWalk(world: Grid): Walk;
 }
 
 export interface Grid {
@@ -259,16 +281,16 @@ export interface Search {
   counters(): Counters;
   progress(): Progress;
   phase(x: number, y: number): CellPhase;
-  /** Cost from the start; null when unseen. */
+  /** Cost from the start (D* Lite: to the goal; Infinity where none is known); null when unseen. */
   g(x: number, y: number): number | null;
-  /** Heuristic to the goal, unweighted; NaN when no search has been started. */
+  /** Heuristic to the goal, unweighted (D* Lite: from the start); NaN when no search has been started. */
   h(x: number, y: number): number;
-  /** The priority the cell is ordered by (A* g + weight*h, Dijkstra g, greedy h, breadth- and depth-first g). Null when unseen. */
+  /** The priority the cell is ordered by (A* g + weight*h, Dijkstra g, greedy h, breadth- and depth-first g; D* Lite k1). Null when unseen. */
   f(x: number, y: number): number | null;
   parent(x: number, y: number): Point | null;
   /** 1-based expansion order, 0 if not expanded. */
   order(x: number, y: number): number;
-  /** The search's best route from the start to the cell so far (IDA*: the current depth-first path); empty when unseen. */
+  /** The search's best route from the start to the cell so far (IDA*: the current depth-first path; D* Lite: from the cell to the goal); empty when unseen. */
   routeTo(point: Point): Point[];
   /**
    * The open list in the order the search will take it, at most `limit` entries (a whole
@@ -293,6 +315,81 @@ export interface Search {
   delete(): void;
 }
 
+export type WalkStatus = WalkStatusName;
+
+export interface WalkCounters {
+  /** Steps taken: planning expansions and moves. */
+  steps: number;
+  moves: number;
+  /** Cost of the moves made, on the true map. */
+  walkedCost: number;
+  /** Plans made after the first (goal moves included). */
+  replans: number;
+  /** Expansions of the current (or last) plan. */
+  expandedThisPlan: number;
+  /** Expansions of every plan, the first included. */
+  expandedTotal: number;
+}
+
+/**
+ * Why a walk plans again: a move of the rest of its plan became illegal on what it knows
+ * ('path-blocked') or dearer ('path-dearer'), a known cost went down anywhere
+ * ('cost-lowered': a cheaper way may have opened), or the goal moved ('goal-moved').
+ */
+export type ReplanReason = Exclude<ReplanReasonName, 'none'>;
+
+/** One observed step of a walk: a planner expansion, or a move and what it sensed. */
+export type WalkStep =
+  | { kind: 'plan'; expansion: StepEvent }
+  /**
+   * The agent moved from `from` to `to` at `cost` (on the true map), then sensed: `discovered`
+   * are the cells whose true cost differed from what it believed (their cost is the world's
+   * now). `replan`: a new plan starts, and why; `arrived`: it reached the goal.
+   */
+  | { kind: 'move'; from: Point; to: Point; cost: number; discovered: Point[]; replan: ReplanReason | null; arrived: boolean };
+
+/**
+ * An agent walking from a start to a goal on a true map (cpp/core/walk.h), which it knows
+ * whole or only where it has been, planning with any search of the catalog: D* Lite
+ * repairs its plan, the others plan again from scratch from the agent's cell.
+ */
+export interface Walk {
+  /** Take effect at the next reset(). senseRadius 0: the agent knows the whole map; 1..10: only what it has sensed. */
+  setOptions(search: Partial<SearchOptions>, senseRadius: number): void;
+  /** The agent at `start`, its knowledge sensed there, the planner reset; false (status ready) when a point is outside the map. */
+  reset(start: Point, goal: Point): boolean;
+  /** One step, observed; null if there was nothing to do. */
+  step(): WalkStep | null;
+  /** Up to n unobserved steps; returns how many were made. `untilMove`: stop before the next move (at most the plan under way is finished). */
+  runSteps(n: number, untilMove?: boolean): number;
+  readonly status: WalkStatus;
+  /** Why the walk was refused (status refused), else null ('any-angle': a walk moves from cell to cell). */
+  readonly refusal: RefusalName | null;
+  counters(): WalkCounters;
+  agent(): Point;
+  /** Every cell stood on, start first. */
+  walked(): Point[];
+  /** From the agent to the goal; empty while planning or without a path. */
+  plannedPath(): Point[];
+  /** The true map was edited at these cells: the ones the agent knows update its knowledge now (it may replan). */
+  worldChanged(cells: Point[]): void;
+  /** The goal moved: plan again from the agent. */
+  setGoal(goal: Point): void;
+  /** Per cell, 1 where the agent knows the true cost: a view, re-fetch after steps. */
+  knownMask(): Uint8Array;
+  /**
+   * The planner's search (read-only: cellView, openList, g, h, f, phase, progress, routeTo,
+   * counters, status, options; reset/step/setOptions/setGrid throw). For D* Lite, g and rhs
+   * are costs to the goal, h is measured from the agent and the parents point toward the
+   * goal; while the agent moves the planner may be stale (changes that did not touch the
+   * plan wait for its next repair) and then lists no queue. Its delete() does nothing: it
+   * goes with the walk.
+   */
+  readonly planner: Search;
+  /** Frees the wasm memory (the planner with it). */
+  delete(): void;
+}
+
 /** Per-cell arrays a search declares (cpp/core/search.h, Search::channels). */
 export type ChannelName =
   | 'phase'
@@ -305,7 +402,8 @@ export type ChannelName =
   | 'phaseBack'
   | 'gBack'
   | 'orderBack'
-  | 'parentDirBack';
+  | 'parentDirBack'
+  | 'rhs';
 
 /**
  * Typed-array views of a search's channels, valid until wasm memory grows or the search
@@ -419,6 +517,8 @@ class WasmEngine implements Engine {
   readonly phases: EnumTable<CellPhaseName>;
   readonly kinds: EnumTable<EventKindName>;
   readonly sides: EnumTable<SideName>;
+  readonly walkStatuses: EnumTable<WalkStatusName>;
+  readonly replanReasons: EnumTable<ReplanReasonName>;
   readonly channelTypes: EnumTable<'u8' | 'u16' | 'u32' | 'f64'>;
 
   constructor(readonly raw: AstarModule) {
@@ -436,6 +536,8 @@ class WasmEngine implements Engine {
     this.phases = new EnumTable('cell phase', raw.CellPhase);
     this.kinds = new EnumTable('event kind', raw.EventKind);
     this.sides = new EnumTable('side', raw.Side);
+    this.walkStatuses = new EnumTable('walk status', raw.WalkStatus);
+    this.replanReasons = new EnumTable('replan reason', raw.ReplanReason);
     this.channelTypes = new EnumTable('channel type', raw.ChannelType);
   }
 
@@ -471,6 +573,39 @@ class WasmEngine implements Engine {
 
   createSearch(grid: Grid, options: Partial<SearchOptions> = {}): Search {
     return new EngineSearch(this, this.ownGrid(grid), options);
+  }
+
+  createWalk(world: Grid): Walk {
+    return new EngineWalk(this, this.ownGrid(world));
+  }
+
+  /**
+   * Options with `options` applied over `current` (an absent key keeps its value, except
+   * that `heuristic: undefined` asks for the default heuristic again and `maxExpansions:
+   * undefined` for no limit), checked, and the raw arguments of `_setOptions` for them.
+   */
+  resolveOptions(current: SearchOptions, options: Partial<SearchOptions>) {
+    const next: SearchOptions = {
+      algorithm: options.algorithm ?? current.algorithm,
+      diagonal: options.diagonal ?? current.diagonal,
+      heuristic: 'heuristic' in options ? options.heuristic : current.heuristic,
+      weight: options.weight ?? current.weight,
+      costModel: options.costModel ?? current.costModel,
+      maxExpansions: 'maxExpansions' in options ? options.maxExpansions : current.maxExpansions,
+    };
+    const algorithm = this.algorithms.member(next.algorithm);
+    const diagonal = this.diagonals.member(next.diagonal);
+    const heuristic = next.heuristic === undefined ? undefined : this.heuristics.member(next.heuristic);
+    const costModel = this.costModels.member(next.costModel);
+    if (typeof next.weight !== 'number' || !Number.isFinite(next.weight) || next.weight < 0)
+      throw new RangeError(`weight must be a finite number >= 0, got ${next.weight}`);
+    const cap = next.maxExpansions;
+    if (cap !== undefined && !(isInteger(cap) && cap >= 0))
+      throw new RangeError(`maxExpansions must be a whole number >= 0, got ${cap}`);
+    if (next.heuristic === undefined) delete next.heuristic;
+    if (!cap) delete next.maxExpansions;
+    const args = [algorithm, diagonal, heuristic ?? this.heuristics.member('octile'), heuristic === undefined, next.weight, costModel, cap ?? 0] as const;
+    return { options: next, args };
   }
 
   ownGrid(grid: Grid): EngineGrid {
@@ -723,15 +858,23 @@ class EngineSearch implements Search {
   private current: SearchOptions = { ...DEFAULT_OPTIONS };
   private view: EngineCellView | null = null;
 
+  /**
+   * A search of its own over `grid`, or with `planner` a read-only view of a walk's planner
+   * (the walk owns it and deletes it; the grid is the walk's world, of the same size as the
+   * planner's knowledge grid).
+   */
   constructor(
     readonly engine: WasmEngine,
     grid: EngineGrid,
     options: Partial<SearchOptions>,
+    planner?: RawSearch,
   ) {
-    this.rawSearch = new engine.raw.Search(grid.raw);
+    this.rawSearch = planner ?? new engine.raw.Search(grid.raw);
+    this.readOnly = planner !== undefined;
     this.grid = grid;
-    grid.users += 1;
     this.stampNow = this.rawSearch.stamp();
+    if (this.readOnly) return;
+    grid.users += 1;
     try {
       this.setOptions(options);
     } catch (error) {
@@ -740,9 +883,21 @@ class EngineSearch implements Search {
     }
   }
 
+  private readonly readOnly: boolean;
+
   private get raw(): RawSearch {
-    if (!this.rawSearch) throw new Error('this Search has been deleted');
+    if (!this.rawSearch) throw new Error(this.readOnly ? 'the walk of this planner has been deleted' : 'this Search has been deleted');
     return this.rawSearch;
+  }
+
+  private writable(): void {
+    if (this.readOnly) throw new Error("a walk's planner is read-only: drive the walk instead");
+  }
+
+  /** The walk was deleted: its planner with it. */
+  detach(): void {
+    this.rawSearch = null;
+    this.view = null;
   }
 
   get cellCount(): number {
@@ -750,31 +905,15 @@ class EngineSearch implements Search {
   }
 
   setOptions(options: Partial<SearchOptions>): void {
-    // An absent key keeps its value, except that `heuristic: undefined` asks for the
-    // default heuristic again (and `maxExpansions: undefined` for no limit).
-    const next: SearchOptions = {
-      algorithm: options.algorithm ?? this.current.algorithm,
-      diagonal: options.diagonal ?? this.current.diagonal,
-      heuristic: 'heuristic' in options ? options.heuristic : this.current.heuristic,
-      weight: options.weight ?? this.current.weight,
-      costModel: options.costModel ?? this.current.costModel,
-      maxExpansions: 'maxExpansions' in options ? options.maxExpansions : this.current.maxExpansions,
-    };
-    const { algorithms, diagonals, heuristics, costModels } = this.engine;
-    const algorithm = algorithms.member(next.algorithm);
-    const diagonal = diagonals.member(next.diagonal);
-    const heuristic = next.heuristic === undefined ? undefined : heuristics.member(next.heuristic);
-    const costModel = costModels.member(next.costModel);
-    if (typeof next.weight !== 'number' || !Number.isFinite(next.weight) || next.weight < 0)
-      throw new RangeError(`weight must be a finite number >= 0, got ${next.weight}`);
-    const cap = next.maxExpansions;
-    if (cap !== undefined && !(isInteger(cap) && cap >= 0))
-      throw new RangeError(`maxExpansions must be a whole number >= 0, got ${cap}`);
-    this.raw._setOptions(algorithm, diagonal, heuristic ?? heuristics.member('octile'), heuristic === undefined, next.weight,
-      costModel, cap ?? 0);
-    if (next.heuristic === undefined) delete next.heuristic;
-    if (!cap) delete next.maxExpansions;
+    this.writable();
+    const { options: next, args } = this.engine.resolveOptions(this.current, options);
+    this.raw._setOptions(...args);
     this.current = next;
+  }
+
+  /** A walk's planner: the options the walk's last reset() used. */
+  showOptions(options: SearchOptions): void {
+    this.current = { ...options };
   }
 
   get options(): SearchOptions {
@@ -782,6 +921,7 @@ class EngineSearch implements Search {
   }
 
   setGrid(grid: Grid): void {
+    this.writable();
     const next = this.engine.ownGrid(grid);
     this.raw.setGrid(next.raw);
     this.grid.users -= 1;
@@ -791,22 +931,27 @@ class EngineSearch implements Search {
   }
 
   setTracing(on: boolean): void {
+    this.writable();
     this.raw.setTracing(on);
   }
 
   reset(start: Point, goal: Point): boolean {
-    for (const [what, point] of [['start', start], ['goal', goal]] as const) {
-      if (!isInteger(point?.x) || !isInteger(point?.y))
-        throw new RangeError(`${what} must have integer x and y, got ${JSON.stringify(point)}`);
-    }
+    this.writable();
+    checkPoints(start, goal);
     const started = this.raw.reset({ x: start.x, y: start.y }, { x: goal.x, y: goal.y });
     this.stampNow = this.raw.stamp();
     return started;
   }
 
   step(): StepEvent | null {
+    this.writable();
     const raw = this.raw._step();
     if (!raw) return null;
+    return this.stepEvent(raw);
+  }
+
+  /** One step's raw events as a StepEvent. */
+  stepEvent(raw: RawEvent[]): StepEvent {
     const events = raw.map((event) => this.event(event));
     // Exactly one expansion per step; IDA* reports its backtracking and a new iteration before it.
     const expand = events.find((event): event is EventOf<'expand'> => event.kind === 'expand');
@@ -832,15 +977,24 @@ class EngineSearch implements Search {
       case 'iteration': return { kind: 'iteration', iteration: raw.a, threshold: raw.b };
       case 'backtrack': return { kind: 'backtrack', cell: raw.cell === NO_CELL ? null : cell(), popped: raw.a };
       case 'stop': return { kind: 'stop', cost: raw.a, bound: raw.b };
+      case 'key': {
+        const raised = outcome === 'key-raised';
+        return { kind: 'key', cell: cell(), outcome: outcome as 'key-raised' | 'over-consistent' | 'under-consistent', k1: raw.a, k2: raw.b,
+          newK1: raised ? raw.c : null, oldG: raised ? null : raw.c };
+      }
+      case 'rhs':
+        return { kind: 'rhs', cell: cell(), outcome: outcome as 'queued' | 'requeued' | 'dequeued', oldRhs: raw.a, newRhs: raw.b, k1: nullIfNaN(raw.c), next: other() };
     }
   }
 
   runSteps(n: number): number {
-    if (typeof n !== 'number' || Number.isNaN(n) || n < 0) throw new RangeError(`runSteps() needs a count >= 0, got ${n}`);
+    this.writable();
+    checkCount(n);
     return this.raw.runSteps(Math.floor(n));
   }
 
   run(): void {
+    this.writable();
     this.raw.run();
   }
 
@@ -858,10 +1012,7 @@ class EngineSearch implements Search {
   }
 
   path(): Point[] {
-    const pairs = this.raw._pathView();
-    const points: Point[] = new Array(pairs.length / 2);
-    for (let i = 0; i < points.length; ++i) points[i] = { x: pairs[2 * i]!, y: pairs[2 * i + 1]! };
-    return points;
+    return pointsOf(this.raw._pathView());
   }
 
   get pathCost(): number | null {
@@ -928,6 +1079,8 @@ class EngineSearch implements Search {
   }
 
   cellView(): CellView {
+    // A walk's planner is reset by the walk: its stamp moves without this wrapper's reset().
+    if (this.readOnly) this.stampNow = this.raw.stamp();
     const layout = this.raw.layout();
     const cached = this.view;
     if (cached && cached.layout === layout && cached.live) return cached;
@@ -936,10 +1089,136 @@ class EngineSearch implements Search {
   }
 
   delete(): void {
+    if (this.readOnly) return;  // a walk's planner goes with its walk
     if (!this.rawSearch) return;
     this.rawSearch.delete();
     this.rawSearch = null;
     this.view = null;
     this.grid.users -= 1;
   }
+}
+
+class EngineWalk implements Walk {
+  readonly planner: EngineSearch;
+  private rawWalk: RawWalk | null;
+  private pending: SearchOptions = { ...DEFAULT_OPTIONS };
+
+  constructor(
+    readonly engine: WasmEngine,
+    private readonly world: EngineGrid,
+  ) {
+    this.rawWalk = new engine.raw.Walk(world.raw);
+    world.users += 1;
+    this.planner = new EngineSearch(engine, world, {}, this.rawWalk._planner());
+    this.planner.showOptions(this.pending);
+  }
+
+  private get raw(): RawWalk {
+    if (!this.rawWalk) throw new Error('this Walk has been deleted');
+    return this.rawWalk;
+  }
+
+  setOptions(search: Partial<SearchOptions>, senseRadius: number): void {
+    if (!isInteger(senseRadius) || senseRadius < 0 || senseRadius > MAX_SENSE_RADIUS)
+      throw new RangeError(`senseRadius must be a whole number from 0 to ${MAX_SENSE_RADIUS}, got ${senseRadius}`);
+    const { options, args } = this.engine.resolveOptions(this.pending, search);
+    this.raw._setOptions(...args, senseRadius);
+    this.pending = options;
+  }
+
+  reset(start: Point, goal: Point): boolean {
+    checkPoints(start, goal);
+    const started = this.raw.reset({ x: start.x, y: start.y }, { x: goal.x, y: goal.y });
+    this.planner.showOptions(this.pending);
+    return started;
+  }
+
+  step(): WalkStep | null {
+    const raw = this.raw._step();
+    if (!raw) return null;
+    if (raw.planned) return { kind: 'plan', expansion: this.planner.stepEvent(raw.events) };
+    const replan = this.engine.replanReasons.name(raw.replan);
+    return {
+      kind: 'move',
+      from: raw.from,
+      to: raw.to,
+      cost: raw.cost,
+      discovered: raw.discovered.map((id) => this.world.pointOf(id)),
+      replan: replan === 'none' ? null : replan,
+      arrived: raw.arrived,
+    };
+  }
+
+  runSteps(n: number, untilMove = false): number {
+    checkCount(n);
+    return this.raw.runSteps(Math.floor(n), untilMove);
+  }
+
+  get status(): WalkStatus {
+    return this.engine.walkStatuses.name(this.raw.status());
+  }
+
+  get refusal(): RefusalName | null {
+    const refusal = this.engine.refusals.name(this.raw.refusal());
+    return refusal === 'none' ? null : refusal;
+  }
+
+  counters(): WalkCounters {
+    return this.raw.counters();
+  }
+
+  agent(): Point {
+    return this.raw.agent();
+  }
+
+  walked(): Point[] {
+    return pointsOf(this.raw._walkedView());
+  }
+
+  plannedPath(): Point[] {
+    return pointsOf(this.raw._plannedView());
+  }
+
+  worldChanged(cells: Point[]): void {
+    if (!Array.isArray(cells)) throw new RangeError(`worldChanged() needs an array of points, got ${String(cells)}`);
+    this.raw._worldChanged(cells.map((cell) => this.world.idOf(cell?.x, cell?.y)));
+  }
+
+  setGoal(goal: Point): void {
+    this.world.idOf(goal?.x, goal?.y);
+    this.raw.setGoal({ x: goal.x, y: goal.y });
+  }
+
+  knownMask(): Uint8Array {
+    return this.raw._knownView();
+  }
+
+  delete(): void {
+    if (!this.rawWalk) return;
+    this.planner.detach();
+    this.rawWalk.delete();
+    this.rawWalk = null;
+    this.world.users -= 1;
+  }
+}
+
+/** Largest sense radius of a walk (cpp/core/walk.h, kMaxSenseRadius). */
+export const MAX_SENSE_RADIUS = 10;
+
+function checkPoints(start: Point, goal: Point): void {
+  for (const [what, point] of [['start', start], ['goal', goal]] as const) {
+    if (!isInteger(point?.x) || !isInteger(point?.y))
+      throw new RangeError(`${what} must have integer x and y, got ${JSON.stringify(point)}`);
+  }
+}
+
+function checkCount(n: number): void {
+  if (typeof n !== 'number' || Number.isNaN(n) || n < 0) throw new RangeError(`runSteps() needs a count >= 0, got ${n}`);
+}
+
+/** Points from a view of (x, y) int pairs. */
+function pointsOf(pairs: Int32Array): Point[] {
+  const points: Point[] = new Array(pairs.length / 2);
+  for (let i = 0; i < points.length; ++i) points[i] = { x: pairs[2 * i]!, y: pairs[2 * i + 1]! };
+  return points;
 }

@@ -514,6 +514,7 @@ const ALGORITHM_LABELS_ZH: Record<AlgorithmName, string> = {
   bidirectional: '双向 A*',
   ida: 'IDA*（迭代加深）',
   theta: 'Theta*（任意角度）',
+  'dstar-lite': 'D* Lite（增量式）',
 };
 
 /** The name of an algorithm as the page shows it. */

@@ -8,7 +8,8 @@
 // direction order of moves.h, which neighbour outcomes exist (events.h), JPS's pruning and
 // jumps (jump_points.h), Theta*'s line of sight (any_angle.h), bidirectional A*'s side
 // choice, meeting and stopping rule (bidirectional.h) and IDA*'s steppable depth-first
-// search with its transposition table (ida_star.h).
+// search with its transposition table (ida_star.h), and D* Lite's queue of inconsistent
+// cells, grown backward from the goal and repaired as the agent learns (dstar_lite.h).
 //
 // How a step becomes lines:
 // 1. Each event of the step gives a signal: its kind, with the outcome where the kind has
@@ -42,6 +43,10 @@ export const LINE_RANKING = [
   'jump', //        JPS: a scan found a jump point (or the goal): a successor
   'forced', //      JPS: a forced neighbour makes a jump point
   'sight', //       Theta*: the parent sees the neighbour
+  'raise', //       D* Lite: an under-consistent cell's g goes to infinity (a cost went up)
+  'lower', //       D* Lite: an over-consistent cell's g comes down to its rhs
+  'requeue', //     D* Lite: a key out of date (the agent moved) goes back in the queue
+  'rhs', //         D* Lite: a neighbour's rhs changes, and with it its place in the queue
   'improve', //     an open cell got a lower g
   'open', //        a new cell joins the open list (IDA*: waits to be descended into)
   'prune', //       IDA*: over the threshold, left for a later iteration
@@ -58,6 +63,7 @@ export const LINE_RANKING = [
   'directions', //  JPS: pruning the directions to scan
   'neighbours', //  the neighbour loop
   'loop', //        the main loop
+  'repair', //      D* Lite: what happens between plans (the agent moved, costs changed)
   'initialise', //  before the first step
 ] as const;
 
@@ -81,6 +87,8 @@ export type StepSignal =
   | 'meet'
   | 'iteration'
   | 'backtrack'
+  | `key:${EventOf<'key'>['outcome']}`
+  | `rhs:${EventOf<'rhs'>['outcome']}`
   | 'stop'
   | 'found'
   | 'no-path';
@@ -291,6 +299,34 @@ const IDA_STAR: Program = [
     '如果没有剩下可深入的格子，也没有格子被剪掉：停止，没有路径')],
 ];
 
+// D* Lite (Koenig and Likhachev, the optimised version): a search backward from the goal
+// whose g values stay valid while the agent moves and costs change; one pop per step.
+const D_STAR_LITE: Program = [
+  [0, piece('initialise',
+    'km ← 0; g = rhs = ∞ for every cell but rhs(goal) = 0; the queue holds the goal with key [h(agent, goal); 0]',
+    'km ← 0；除 rhs(终点) = 0 外，每个格子的 g = rhs = ∞；队列中只有终点，键为 [h(智能体, 终点); 0]')],
+  [0, piece('loop',
+    'while the queue’s smallest key < key(agent) or rhs(agent) ≠ g(agent), where key(s) = [min(g(s), rhs(s)) + h(agent, s) + km; min(g(s), rhs(s))]:',
+    '当队列中最小的键 < key(智能体) 或 rhs(智能体) ≠ g(智能体) 时，其中 key(s) = [min(g(s), rhs(s)) + h(智能体, s) + km; min(g(s), rhs(s))]：')],
+  [1, piece('pop', 'take out the cell u with the smallest key k_old = [k1; k2] (compared exactly; ties: the smaller cell index)',
+    '从队列取出键 k_old = [k1; k2] 最小的格子 u（精确比较；并列时取编号较小的）')],
+  [1, piece('requeue', 'if k_old < key(u) (the agent has moved since u was queued): put u back with key(u)',
+    '如果 k_old < key(u)（u 入队之后智能体移动过）：以 key(u) 把 u 放回队列')],
+  [1, piece('lower', 'else if g(u) > rhs(u) (over-consistent): g(u) ← rhs(u); for each cell s that can move to u: rhs(s) ← min(rhs(s), c(s, u) + g(u))',
+    '否则如果 g(u) > rhs(u)（过一致）：g(u) ← rhs(u)；对每个能走到 u 的格子 s：rhs(s) ← min(rhs(s), c(s, u) + g(u))')],
+  [1, piece('raise', 'else (under-consistent, g(u) < rhs(u): a cost went up): g(u) ← ∞; for u and each cell s that can move to u, except the goal: rhs(s) ← min over its neighbours s′ of c(s, s′) + g(s′)',
+    '否则（欠一致，g(u) < rhs(u)：某个代价变高了）：g(u) ← ∞；对 u 和每个能走到 u 的格子 s（终点除外）：rhs(s) ← 在它的邻居 s′ 中取 c(s, s′) + g(s′) 的最小值')],
+  [2, piece('rhs', 'each s whose rhs changed: if g(s) ≠ rhs(s), it is inconsistent: put it in the queue or update its key; else take it out',
+    '每个 rhs 变化了的 s：如果 g(s) ≠ rhs(s)，它不一致：把它放入队列或更新它的键；否则把它移出队列')],
+  [0, piece('goal', 'the plan is ready: from the agent, go to the neighbour s′ with the least c(s, s′) + g(s′), and so on to the goal',
+    '规划完成：从智能体出发，每次走到 c(s, s′) + g(s′) 最小的邻居 s′，直到终点')],
+  [0, piece('noPath', 'if rhs(agent) = ∞ when the loop ends: as far as the agent knows, there is no path',
+    '如果循环结束时 rhs(智能体) = ∞：就智能体所知，没有路径')],
+  [0, piece('repair',
+    'after the agent moves from s to s′ and sensed costs change: km ← km + h(s, s′); for each cell whose ways out changed, recompute its rhs and its place in the queue; run the loop again',
+    '智能体从 s 走到 s′ 并感知到代价变化后：km ← km + h(s, s′)；对每个出边变化了的格子，重新计算它的 rhs 和它在队列中的位置；再次运行循环')],
+];
+
 const PROGRAMS: Readonly<Record<AlgorithmName, Program>> = {
   astar: bestFirst(POP_ASTAR, true),
   dijkstra: bestFirst(POP_DIJKSTRA, true),
@@ -301,6 +337,7 @@ const PROGRAMS: Readonly<Record<AlgorithmName, Program>> = {
   bidirectional: BIDIRECTIONAL,
   ida: IDA_STAR,
   theta: THETA_STAR,
+  'dstar-lite': D_STAR_LITE,
 };
 
 // ---------------------------------------------------------------------------------------
@@ -387,6 +424,17 @@ export const STEP_SIGNAL_LINES: Readonly<Record<AlgorithmName, SignalTable>> = {
     found: ['goal'],
     'no-path': ['noPath'],
   },
+  'dstar-lite': {
+    expand: ['pop'],
+    'key:key-raised': ['requeue'],
+    'key:over-consistent': ['lower'],
+    'key:under-consistent': ['raise'],
+    'rhs:queued': ['rhs'],
+    'rhs:requeued': ['rhs'],
+    'rhs:dequeued': ['rhs'],
+    found: ['goal'],
+    'no-path': ['noPath'],
+  },
 };
 
 // ---------------------------------------------------------------------------------------
@@ -409,6 +457,8 @@ function signalOfEvent(event: SearchEvent): StepSignal {
     case 'neighbour': return `neighbour:${event.outcome}`;
     case 'scan': return `scan:${event.outcome}`;
     case 'sight': return event.clear ? 'sight:clear' : 'sight:obstructed';
+    case 'key': return `key:${event.outcome}`;
+    case 'rhs': return `rhs:${event.outcome}`;
     default: return event.kind;
   }
 }
@@ -419,7 +469,9 @@ function signalOfEvent(event: SearchEvent): StepSignal {
  * - 'found': the status is found and nothing followed the expansion. Expanding the goal
  *   ends a step at once (no neighbour, scan or sight follows it), which is how the step
  *   that reached the goal differs from the ones before it. (Bidirectional search ends
- *   with a Stop event instead, so it never gives 'found'.)
+ *   with a Stop event instead, so it never gives 'found'.) D* Lite has no goal test: its
+ *   loop ends after the pop that left nothing to do, so the step after which its status
+ *   is found is the one that made the plan.
  * - 'no-path': the status is no-path and the step added nothing to search (opened,
  *   improved or pruned no cell): the step that emptied the open list, or IDA*'s last
  *   expansion of an iteration that pruned nothing.
@@ -428,14 +480,15 @@ function signalOfEvent(event: SearchEvent): StepSignal {
 export function signalsOfStep(step: StepEvent, status: SearchStatus): StepSignal[] {
   const signals = step.events.map(signalOfEvent);
   const last = step.events[step.events.length - 1];
-  if (status === 'found' && last?.kind === 'expand') signals.push('found');
+  const incremental = step.events.some((event) => event.kind === 'key');
+  if (status === 'found' && (last?.kind === 'expand' || incremental)) signals.push('found');
   const addedWork = signals.some((s) => s === 'neighbour:opened' || s === 'neighbour:improved' || s === 'neighbour:pruned');
   if (status === 'no-path' && !addedWork) signals.push('no-path');
   return signals;
 }
 
 /** The line that ends the search successfully: bidirectional search has no goal test. */
-const finishingLine = (algorithm: AlgorithmName): LineId => (PSEUDOCODE_LINE_IDS[algorithm].includes('goal') ? 'goal' : 'stop');
+export const finishingLine = (algorithm: AlgorithmName): LineId => (PSEUDOCODE_LINE_IDS[algorithm].includes('goal') ? 'goal' : 'stop');
 
 /**
  * The lines the step went through, each once, in the order of the pseudocode (which is the

@@ -1,0 +1,70 @@
+// What `astar scen` and `astar walk` print the same way: JSON lines written in batches,
+// points as [x, y], costs, the options line and the refusal message.
+import type { Engine, Point, RefusalName, SearchOptions } from '../engine/engine';
+import { listOf } from './arguments';
+import type { Output } from './main';
+
+/** A point as JSON writes it: [x, y]. */
+export function pointPair(point: Point): [number, number] {
+  return [point.x, point.y];
+}
+
+/**
+ * JSON lines, written in batches: one write per query is slow for 10 000 queries, and
+ * holding them all keeps every path in memory.
+ */
+export class JsonLines {
+  private pending: string[] = [];
+
+  constructor(private readonly output: Output) {}
+
+  add(line: Record<string, unknown>): void {
+    this.pending.push(`${JSON.stringify(line)}\n`);
+    if (this.pending.length >= 256) this.flush();
+  }
+
+  flush(): void {
+    if (this.pending.length > 0) this.output.out(this.pending.join(''));
+    this.pending = [];
+  }
+}
+
+/** Why the options cannot run on this map, as the one line the CLI prints. */
+export function refusalMessage(engine: Engine, options: SearchOptions, refusal: RefusalName, mapPath: string): string {
+  const row = engine.algorithm(options.algorithm);
+  switch (refusal) {
+    case 'diagonal-rule':
+      return `${row.name} supports --diagonal ${listOf(row.diagonals)}, not ${options.diagonal}`;
+    case 'cost-model':
+      return `${row.name} measures straight lines and supports --costs ${listOf(row.costModels)} only, not ${options.costModel}`;
+    case 'any-angle':
+      return `${row.name} plans any-angle paths, and a walk moves from cell to cell: walk with a grid search`;
+    default:
+      return `${row.name} runs only on maps where every walkable cell costs the same, and ${mapPath} has terrain costs`;
+  }
+}
+
+/** The first few `items`, described and joined, and how many more there are. */
+export function listed<T>(items: readonly T[], describe: (item: T) => string): string {
+  const shown = items.slice(0, 5).map(describe);
+  const more = items.length > shown.length ? `, and ${items.length - shown.length} more` : '';
+  return `${shown.join(', ')}${more}`;
+}
+
+export function costText(cost: number | null): string {
+  return cost === null ? 'no path' : String(Math.round(cost * 1e4) / 1e4);
+}
+
+/** The options line; `limitUnit`: what --max-expansions bounds (a walk's limit is per plan). */
+export function describeOptions(engine: Engine, options: SearchOptions, limitUnit: 'query' | 'plan' = 'query'): string {
+  const row = engine.algorithm(options.algorithm);
+  const parts: string[] = [options.algorithm, `diagonal ${options.diagonal}`];
+  if (row.usesHeuristic) {
+    const fallback = row.defaultHeuristic ?? (options.diagonal === 'never' ? 'manhattan' : 'octile');
+    parts.push(`heuristic ${options.heuristic ?? `${fallback} (default)`}`);
+  }
+  if (row.usesWeight) parts.push(`weight ${options.weight}`);
+  parts.push(`costs ${options.costModel}`);
+  if (options.maxExpansions) parts.push(`at most ${options.maxExpansions} expansions per ${limitUnit}`);
+  return parts.join(', ');
+}
