@@ -10,6 +10,10 @@
 //   compare   the same with four searches side by side (A*, Dijkstra, JPS and greedy, as
 //             Compare and Add search give them): four panes drawn every frame, four
 //             searches advanced by the one clock. Wall time is until all four finished.
+//   walk      an agent walking a 1024 x 1024 map of rooms in unknown terrain (sensing radius
+//             1), one move per frame, planning with D* Lite or with A* from scratch: every
+//             frame that needs a replan makes it before drawing, so the frame times are
+//             how responsive the page stays while the agent replans. Steps are moves.
 //
 // Each row is the median over --runs runs (default 3). This is a program that prints a
 // table, not a test: nothing here asserts a speed.
@@ -89,6 +93,18 @@ async function setSpeed(page, label) {
   if (!found) throw new StepError(`the speed control has no position "${label}"`);
 }
 
+/** Walk mode with unknown terrain sensed `radius` cells around the agent, planned by `algorithm`; paused at step 0. */
+async function walkUnknown(page, algorithm, radius) {
+  await choose(page, 'algorithm', algorithm);
+  await page.check('[data-control="unknown-terrain"]');
+  await page.$eval('[data-control="sense-radius"]', (input, value) => {
+    input.value = String(value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }, radius);
+  await page.click('[data-action="walk"]');
+  await page.click('[data-action="play"]');
+}
+
 async function loadPreset(page, file) {
   await choose(page, 'preset', file);
   await page.click('[data-action="load-preset"]');
@@ -137,13 +153,15 @@ async function playAndMeasure(page, seconds) {
     const intervals = stamps.slice(1).map((t, i) => t - stamps[i]);
     // In compare mode the status line counts the searches that finished.
     const compared = /Comparing (\d+) searches, (\d+) finished/.exec(status);
+    const replans = /Replans (\d+)/.exec(status);
     return {
       intervals,
       longestTask: longTasks.length ? Math.max(...longTasks) : 0,
       engineMs: Number(/Time ([\d.]+) ms/.exec(status)?.[1] ?? NaN),
       wallMs,
       steps: Number(document.querySelector('[data-control="timeline"]').value),
-      finished: compared ? compared[1] === compared[2] : /^(Path cost|No path)/.test(status),
+      finished: compared ? compared[1] === compared[2] : /^(Path cost|No path|Arrived)/.test(status),
+      replans: replans ? Number(replans[1]) : NaN,
     };
   }, seconds * 1000);
 }
@@ -187,6 +205,7 @@ function summarise(run) {
     wallMs: run.wallMs,
     steps: run.steps,
     longestTask: run.longestTask,
+    replans: run.replans,
     finished: run.finished,
   };
 }
@@ -211,7 +230,9 @@ function printTable(rows) {
   console.log(format(header));
   console.log(`|${widths.map((w, i) => (i < 3 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
   for (const line of lines) console.log(format(line));
-  console.log('steps: expansions made during the measured run (+ = still running when the time ran out).');
+  console.log('steps: expansions made during the measured run (walks: moves; + = still running when the time ran out).');
+  const walks = rows.filter((row) => Number.isFinite(row.stats.replans));
+  for (const { map, mode, stats } of walks) console.log(`${map} ${mode}: ${fixed(stats.replans, 0)} replans in ${stats.steps} moves.`);
   console.log('frame times are requestAnimationFrame intervals while playing; max = the longest the page went without a frame.');
 }
 
@@ -242,6 +263,14 @@ const CASES = [
   {
     map: 'random walls 30%', size: '1024x1024', mode: 'compare 4, instant', speed: 'Instant',
     prepare: async (page) => { await newMap(page, 1024, 1024, 'random-walls'); await compareFour(page); },
+  },
+  {
+    map: 'rooms (D* Lite)', size: '1024x1024', mode: 'walk, unknown r1, 1/frame', speed: '1 step per frame',
+    prepare: async (page) => { await newMap(page, 1024, 1024, 'rooms'); await walkUnknown(page, 'dstar-lite', 1); },
+  },
+  {
+    map: 'rooms (A* from scratch)', size: '1024x1024', mode: 'walk, unknown r1, 1/frame', speed: '1 step per frame',
+    prepare: async (page) => { await newMap(page, 1024, 1024, 'rooms'); await walkUnknown(page, 'astar', 1); },
   },
 ];
 

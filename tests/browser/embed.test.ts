@@ -99,7 +99,7 @@ function sampleState(overrides: Partial<ShareState> = {}): ShareState {
     width, height, costs,
     start: { x: 1, y: 4 }, goal: { x: 10, y: 4 },
     searches: [{ algorithm: 'astar', diagonal: 'never', weight: 1, costModel: 'exact' }],
-    step: 5, view: null,
+    step: 5, view: null, walk: null,
     ...overrides,
   };
 }
@@ -186,6 +186,35 @@ describe('the element', () => {
     await settled();
     expect(store.runs).toHaveLength(1);
     expect(shadow.querySelectorAll('.ap-pane')).toHaveLength(1);
+  });
+
+  it('walks with mode="walk" and sense, from attributes or from the link, and searches again with mode="search"', async () => {
+    const { element, store, shadow } = await place({
+      map: encodeShareFragment(sampleState({ step: 0 }), catalog), mode: 'walk', sense: '3', algorithm: 'dstar-lite', autoplay: '', speed: '50/frame',
+    });
+    expect(store.walking).toBe(true);
+    expect([store.unknownTerrain, store.senseRadius]).toEqual([true, 3]);
+    const walk = store.runs[0]!.walk!;
+    const begin = performance.now();
+    while (walk.walk.status !== 'arrived' && performance.now() - begin < 10000) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(walk.walk.status).toBe('arrived');
+    expect(walk.walk.agent()).toEqual({ x: 10, y: 4 });
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(shadow.querySelector('[data-region="status"]')!.textContent).toContain('Arrived');
+    // sense="0": the agent knows the whole map.
+    element.setAttribute('sense', '0');
+    await settled();
+    expect(store.unknownTerrain).toBe(false);
+    element.setAttribute('mode', 'search');
+    await settled();
+    expect(store.walking).toBe(false);
+    expect(store.runs[0]!.walk).toBeNull();
+
+    // A link that walks walks without any attribute.
+    const linked = await place({ map: encodeShareFragment(sampleState({ step: 2, walk: { unknownTerrain: true, senseRadius: 5, stepSize: 'move' } }), catalog) });
+    expect(linked.store.walking).toBe(true);
+    expect([linked.store.unknownTerrain, linked.store.senseRadius]).toEqual([true, 5]);
+    expect(linked.store.step).toBe(2);
   });
 
   it('shows exactly the map payload, given whole or after "v2="', async () => {

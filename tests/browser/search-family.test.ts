@@ -148,7 +148,7 @@ describe('jump point search', () => {
     );
     // A link (or an embed) can still name it: the search refuses, and says why.
     const state = captureShareState(app.store);
-    app.store.loadState({ map: { ...state, name: 'x' }, searches: [{ ...state.searches[0]!, algorithm: 'jps' }], step: null, view: null });
+    app.store.loadState({ map: { ...state, name: 'x' }, searches: [{ ...state.searches[0]!, algorithm: 'jps' }], step: null, view: null, walk: null });
     expect(app.store.timeline.display.status).toBe('refused');
     expect(status(container)).toMatch(/^Not run: Jump point search \(JPS\) is defined for maps where every walkable cell costs the same/);
     expect(app.store.timeline.display.path()).toEqual([]);

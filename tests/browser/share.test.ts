@@ -65,6 +65,7 @@ function mazeState(overrides: Partial<ShareState> = {}): ShareState {
     searches: [{ algorithm: 'dijkstra', diagonal: 'never', weight: 1, costModel: 'exact' }],
     step: 150,
     view: null,
+    walk: null,
     ...overrides,
   };
 }

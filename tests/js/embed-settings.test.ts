@@ -19,8 +19,19 @@ describe('embed settings', () => {
     expect(problems).toEqual([]);
     expect(settings).toEqual({
       map: null, width: null, height: null, options: {}, algorithms: null, autoplay: false, speedIndex: null,
-      controls: null, readonly: false, language: null, labels: null,
+      controls: null, readonly: false, language: null, labels: null, mode: null, sense: null,
     });
+  });
+
+  it('reads walk mode and the sensing radius, and refuses anything else', () => {
+    expect(read({ mode: 'Walk', sense: '3' }).settings).toMatchObject({ mode: 'walk', sense: 3 });
+    expect(read({ mode: 'search', sense: '0' }).settings).toMatchObject({ mode: 'search', sense: 0 });
+    const bad = read({ mode: 'run', sense: '11' });
+    expect(bad.settings).toMatchObject({ mode: null, sense: null });
+    expect(bad.problems).toHaveLength(2);
+    expect(bad.problems.join(' ')).toContain('mode="run"');
+    expect(bad.problems.join(' ')).toContain('sense="11"');
+    expect(read({ sense: '2.5' }).problems).toHaveLength(1);
   });
 
   it('accepts the whole fragment or only the payload as the map', () => {

@@ -49,6 +49,14 @@ const shareState: fc.Arbitrary<ShareState> = fc
         }),
         { nil: null },
       ),
+      walk: fc.option(
+        fc.record({
+          unknownTerrain: fc.boolean(),
+          senseRadius: fc.integer({ min: 1, max: 10 }),
+          stepSize: fc.constantFrom('move' as const, 'expansion' as const),
+        }),
+        { nil: null },
+      ),
     }),
   );
 
@@ -105,6 +113,7 @@ function stateFor(width: number, height: number, costs: Uint8Array): ShareState 
     searches: [{ algorithm: 'astar', diagonal: 'only-when-no-obstacles', weight: 1, costModel: 'exact' }],
     step: null,
     view: null,
+    walk: null,
   };
 }
 
@@ -131,7 +140,7 @@ describe('share link round trip', () => {
   it('keeps the default map under 300 characters, also with a step and a view', () => {
     // The very map and options a new playground shows (the same function the store starts from).
     const { width, height, costs, start, goal } = demoMap();
-    const shown: ShareState = { width, height, costs, start, goal, searches: [{ ...DEFAULT_OPTIONS }], step: 0, view: null };
+    const shown: ShareState = { width, height, costs, start, goal, searches: [{ ...DEFAULT_OPTIONS }], step: 0, view: null, walk: null };
     for (const state of [shown, { ...shown, step: 12, view: { centerX: 8.25, centerY: 5.5, cellSize: 48 } }]) {
       const fragment = encodeShareFragment(state, catalog);
       expect(fragment.length).toBeLessThan(300);
@@ -282,7 +291,12 @@ describe('hostile share links', () => {
     // The first search's fields start at byte 32: algorithm, diagonal, heuristic, cost model, limit, weight.
     expect((decodeOrProblem(payloadOf((d) => d.setUint8(32, catalog.algorithms.length))) as ShareLinkError).problem).toBe('bad-value');
     expect((decodeOrProblem(payloadOf((d) => d.setUint8(35, catalog.costModels.length))) as ShareLinkError).problem).toBe('bad-value');
+    // Walk settings: unknown flags, a radius without walk mode, a radius out of 1..10.
     expect((decodeOrProblem(payloadOf((d) => d.setUint16(14, 1, true))) as ShareLinkError).problem).toBe('bad-value');
+    expect((decodeOrProblem(payloadOf((d) => { d.setUint8(14, 1 | 8); d.setUint8(15, 3); })) as ShareLinkError).problem).toBe('bad-value');
+    expect((decodeOrProblem(payloadOf((d) => d.setUint8(15, 3))) as ShareLinkError).problem).toBe('bad-value');
+    expect((decodeOrProblem(payloadOf((d) => { d.setUint8(14, 3); d.setUint8(15, 11); })) as ShareLinkError).problem).toBe('bad-value');
+    expect(decodeShareFragment(payloadOf((d) => { d.setUint8(14, 3); d.setUint8(15, 4); }), catalog).walk).toEqual({ unknownTerrain: true, senseRadius: 4, stepSize: 'move' });
     expect((decodeOrProblem(payloadOf((d) => d.setUint8(12, 0))) as ShareLinkError).problem).toBe('bad-value');
     expect((decodeOrProblem(payloadOf((d) => d.setUint8(12, 5))) as ShareLinkError).problem).toBe('bad-value');
     expect((decodeOrProblem(payloadOf((d) => d.setFloat64(40, Number.NaN, true))) as ShareLinkError).problem).toBe('bad-value');

@@ -156,6 +156,7 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
       heat: heats.of(store, run),
       hover: hover?.info.cell ?? null,
       highlight: highlight?.run === run ? highlight.cell : null,
+      walk: run.walk?.view() ?? null,
     };
   };
   const onHover = (pane: Pane, info: HoverInfo | null) => {

@@ -72,6 +72,12 @@ export class EmbeddedPlayground {
       : Object.keys(next.options).length > 0 || next.algorithms !== null;
     if (!mapChanged && optionsChanged) store.setSearches(adjust(this.baseSearches));
     if (next.speedIndex !== null && next.speedIndex !== previous?.speedIndex) store.setSpeed(next.speedIndex);
+    // Walk settings after the map, whose link may carry its own: the attributes win.
+    const walkChanged = mapChanged || next.mode !== previous?.mode || next.sense !== previous?.sense;
+    if (walkChanged) {
+      if (next.sense !== null) store.setUnknownTerrain(next.sense > 0, next.sense > 0 ? next.sense : store.senseRadius);
+      if (next.mode !== null) store.setWalking(next.mode === 'walk');
+    }
 
     if (!sameList(previous?.controls, next.controls) || !previous) this.playground.setControls(next.controls ?? DEFAULT_EMBED_CONTROLS);
     if (previous?.readonly !== next.readonly) this.playground.setReadonly(next.readonly);
@@ -92,7 +98,7 @@ export class EmbeddedPlayground {
       else if (!problemText && store.message?.key === 'error.embedSetting') store.showMessage(null);
     }
 
-    if (next.autoplay && (mapChanged || optionsChanged || !previous?.autoplay)) store.play();
+    if (next.autoplay && (mapChanged || optionsChanged || walkChanged || !previous?.autoplay)) store.play();
   }
 
   destroy(): void {

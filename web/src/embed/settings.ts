@@ -10,13 +10,13 @@ import { MAX_RUNS } from '../state/run';
 import { CELL_LABELS, type CellLabel } from '../render/renderer';
 import { SHARE_VERSION_KEY } from '../share/share-link';
 import { INSTANT_SPEED_INDEX, SPEEDS } from '../state/speeds';
-import { MAX_EXPANSION_LIMIT, type Language } from '../state/store';
+import { MAX_EXPANSION_LIMIT, MAX_SENSE_RADIUS, type Language } from '../state/store';
 import { CONTROL_GROUPS, type ControlGroup } from '../ui/controls';
 import { languageFromTag } from '../ui/i18n';
 
 export const EMBED_ATTRIBUTES = [
   'map', 'width', 'height', 'algorithm', 'algorithms', 'heuristic', 'diagonal', 'weight', 'costs', 'max-expansions',
-  'autoplay', 'speed', 'controls', 'readonly', 'lang', 'labels',
+  'autoplay', 'speed', 'controls', 'readonly', 'lang', 'labels', 'mode', 'sense',
 ] as const;
 export type EmbedAttribute = (typeof EMBED_ATTRIBUTES)[number];
 
@@ -40,6 +40,10 @@ export interface EmbedSettings {
   language: Language | null;
   /** null: all labels. */
   labels: CellLabel[] | null;
+  /** 'walk': the agents walk (walk mode); 'search': they search; null: as the map's link says. */
+  mode: 'search' | 'walk' | null;
+  /** Unknown terrain sensed this far (1 to MAX_SENSE_RADIUS), 0 for full knowledge; null: as the link says. */
+  sense: number | null;
 }
 
 // A plain number is pixels; otherwise a number with one of the common absolute or relative units.
@@ -127,6 +131,15 @@ export function readEmbedSettings(read: (name: EmbedAttribute) => string | null,
     else algorithms = listed as AlgorithmName[];
   }
 
+  const mode = oneOf('mode', ['search', 'walk'] as const) ?? null;
+  let sense: number | null = null;
+  const senseText = read('sense');
+  if (senseText !== null) {
+    const radius = /^\s*\d{1,2}\s*$/.test(senseText) ? Number(senseText) : NaN;
+    if (radius >= 0 && radius <= MAX_SENSE_RADIUS) sense = radius;
+    else bad('sense', senseText, `a whole number from 0 (the agent knows the whole map) to ${MAX_SENSE_RADIUS}`);
+  }
+
   let language: Language | null = null;
   const lang = read('lang');
   if (lang !== null) {
@@ -147,6 +160,8 @@ export function readEmbedSettings(read: (name: EmbedAttribute) => string | null,
       readonly: flag('readonly'),
       language,
       labels: words('labels', CELL_LABELS),
+      mode,
+      sense,
     },
     problems,
   };

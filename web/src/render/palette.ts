@@ -20,6 +20,9 @@ export interface Palette {
   start: string;
   goal: string;
   current: string;
+  /** Walk mode: the agent, its trail and its sensing square; the fog over unknown cells. */
+  agent: string;
+  fog: string;
   gridLine: string;
   text: string;
   textMuted: string;
@@ -48,6 +51,8 @@ export function readPalette(element: Element): Palette {
     start: read('--start'),
     goal: read('--goal'),
     current: read('--current'),
+    agent: read('--agent'),
+    fog: read('--fog'),
     gridLine: read('--grid-line'),
     text: read('--text'),
     textMuted: read('--text-muted'),

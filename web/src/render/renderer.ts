@@ -14,6 +14,10 @@
 // LABEL_MIN_SCALE pixels, the current step (its neighbours, JPS's scans and forced
 // neighbours, Theta*'s lines of sight), IDA*'s current depth-first path, the best meeting
 // of a bidirectional search, the path, the endpoints and the highlighted cell.
+// In walk mode (PaneState.walk) the search drawn is the agent's planner, over a fog that
+// dims the cells the agent has not sensed (a third layer, refilled when the walk moves); the
+// planned path from the agent replaces the search's, and the trail walked so far, the cells
+// the last move discovered, the agent's sensing square and the agent come on top.
 import { eventsOf, type Grid, type Point, type Search, type StepEvent } from '../engine/engine';
 import { fillHeat, type Heat } from './heat';
 import { packRgba, readPalette, type Palette } from './palette';
@@ -29,6 +33,22 @@ const GRID_LINE_MIN_SCALE = 6;
 const OPEN_ALPHA = 150;
 const CLOSED_ALPHA = 120;
 const SCANNED_ALPHA = 60;
+const FOG_ALPHA = 170;
+
+/** A walking agent as a pane draws it (walk mode): read-only for the renderer. */
+export interface WalkView {
+  agent: Point;
+  /** Every cell the agent stood on, the start first. */
+  walked: readonly Point[];
+  /** The planned path from the agent to the goal (empty while planning or without a path). */
+  planned: readonly Point[];
+  /** Per cell, 1 where the agent knows the map; null when it knows all of it. */
+  known: Uint8Array | null;
+  /** The sensing radius (Chebyshev), 0 with full knowledge. */
+  senseRadius: number;
+  /** Cells the last move discovered (their true cost differed from what the agent assumed). */
+  discovered: readonly Point[];
+}
 
 /** Everything one pane draws: read-only for the renderer. */
 export interface PaneState {
@@ -51,6 +71,8 @@ export interface PaneState {
   hover: Point | null;
   /** A cell picked elsewhere (the open-list inspector), ringed. */
   highlight: Point | null;
+  /** The run's walking agent, in walk mode. */
+  walk: WalkView | null;
 }
 
 interface Layer {
@@ -91,13 +113,16 @@ export class MapLayer {
 export class PaneRenderer {
   private palette: Palette;
   private searchLayer: Layer | null = null;
+  private fogLayer: Layer | null = null;
   private drawnRevision = -1;
+  private fogRevision = -1;
   private drawnHeat: Heat | null = null;
   // Scratch arrays for the search layer's phases, kept between frames.
   private phases: Uint8Array = new Uint8Array(0);
   private otherPhases: Uint8Array = new Uint8Array(0);
   private frameRequest = 0;
   private pathCache: { revision: number; points: Point[] } = { revision: -1, points: [] };
+  private trailCache: { revision: number; walked: Point[]; planned: Point[] } = { revision: -1, walked: [], planned: [] };
   /** The state being drawn (set for the length of one draw). */
   private state!: PaneState;
   /** Frames drawn; lets tests and the benchmark see that drawing happens. */
@@ -112,6 +137,7 @@ export class PaneRenderer {
   refreshTheme(): void {
     this.palette = readPalette(this.themeSource);
     this.drawnRevision = -1;
+    this.fogRevision = -1;
     this.requestDraw();
   }
 
@@ -170,6 +196,9 @@ export class PaneRenderer {
     context.imageSmoothingEnabled = false;
     const mapWidth = grid.width * view.scale, mapHeight = grid.height * view.scale;
     context.drawImage(mapCanvas, view.offsetX, view.offsetY, mapWidth, mapHeight);
+    // Fog dims the map the agent has not seen, under the search, whose colours stay true.
+    const fog = this.updateFogLayer();
+    if (fog) context.drawImage(fog, view.offsetX, view.offsetY, mapWidth, mapHeight);
     context.drawImage(this.searchLayer!.canvas, view.offsetX, view.offsetY, mapWidth, mapHeight);
 
     const visible = visibleCells(view, width, height, grid.width, grid.height);
@@ -177,10 +206,12 @@ export class PaneRenderer {
     if (view.scale >= LABEL_MIN_SCALE) this.drawLabels(context, view, visible);
     this.drawDepthFirstPath(context, view);
     this.drawCurrentStep(context, view);
-    this.drawPath(context, view);
+    if (state.walk) this.drawWalk(context, view, state.walk);
+    else this.drawPath(context, view);
     this.drawMeeting(context, view);
     this.drawEndpoint(context, view, state.start, p.start, 'S');
     this.drawEndpoint(context, view, state.goal, p.goal, 'G');
+    if (state.walk) this.drawEndpoint(context, view, state.walk.agent, p.agent, 'A');
     if (state.highlight) this.drawRing(context, view, state.highlight, p.current);
     if (interactive && state.hover) this.outlineCell(context, view, state.hover, p.text, 1.5, [4, 3]);
   }
@@ -227,6 +258,66 @@ export class PaneRenderer {
       for (let id = 0; id < count; id++) pixels[id] = forward[ahead[id]!]!;
     }
     layer.context.putImageData(layer.image, 0, 0);
+  }
+
+  /** The fog over cells a walking agent has not sensed; null when it knows the whole map. */
+  private updateFogLayer(): HTMLCanvasElement | null {
+    const { grid, walk, revision } = this.state;
+    if (!walk?.known) return null;
+    const previous = this.fogLayer;
+    const layer = (this.fogLayer = ensureLayer(previous, grid.width, grid.height));
+    if (layer !== previous || this.fogRevision !== revision) {
+      this.fogRevision = revision;
+      const fog = packRgba(this.palette.fog, FOG_ALPHA);
+      const known = walk.known, pixels = layer.pixels;
+      const count = Math.min(known.length, pixels.length);
+      for (let id = 0; id < count; id++) pixels[id] = known[id] ? 0 : fog;
+      layer.context.putImageData(layer.image, 0, 0);
+    }
+    return layer.canvas;
+  }
+
+  /** Walk mode: the trail walked, the planned path ahead, what the last move sensed. */
+  private drawWalk(context: CanvasRenderingContext2D, view: Viewport, walk: WalkView): void {
+    const { revision } = this.state;
+    if (this.trailCache.revision !== revision) {
+      this.trailCache = { revision, walked: cornersOf(walk.walked), planned: cornersOf(walk.planned) };
+    }
+    const s = view.scale, p = this.palette;
+    const width = Math.max(2.5, Math.min(s * 0.22, 8));
+    this.strokePolyline(context, view, this.trailCache.planned, p.path, width, []);
+    this.strokePolyline(context, view, this.trailCache.walked, p.agent, Math.max(2, width * 0.7), [1, Math.max(4, width * 1.2)]);
+    if (walk.senseRadius > 0) {
+      const r = walk.senseRadius;
+      context.strokeStyle = p.agent;
+      context.lineWidth = 2;
+      context.setLineDash([6, 4]);
+      context.strokeRect(view.offsetX + (walk.agent.x - r) * s, view.offsetY + (walk.agent.y - r) * s, (2 * r + 1) * s, (2 * r + 1) * s);
+      context.setLineDash([]);
+    }
+    if (s >= 3) for (const cell of walk.discovered) this.outlineCell(context, view, cell, p.current, 2, []);
+  }
+
+  /** A line through cell centres, over a dark outline so it shows on any colour. */
+  private strokePolyline(context: CanvasRenderingContext2D, view: Viewport, points: readonly Point[], colour: string, width: number, dash: number[]): void {
+    if (points.length < 2) return;
+    const s = view.scale;
+    context.lineJoin = 'round';
+    context.lineCap = 'round';
+    context.beginPath();
+    points.forEach((point, i) => {
+      const x = view.offsetX + (point.x + 0.5) * s, y = view.offsetY + (point.y + 0.5) * s;
+      if (i === 0) context.moveTo(x, y);
+      else context.lineTo(x, y);
+    });
+    context.setLineDash(dash);
+    context.strokeStyle = this.palette.pathOutline;
+    context.lineWidth = width + 2.5;
+    context.stroke();
+    context.strokeStyle = colour;
+    context.lineWidth = width;
+    context.stroke();
+    context.setLineDash([]);
   }
 
   private drawGridLines(context: CanvasRenderingContext2D, view: Viewport, visible: ReturnType<typeof visibleCells>): void {
@@ -291,7 +382,12 @@ export class PaneRenderer {
     };
     pass(terrain, true, size * 1.2, p.text, 'center', 'middle', (id) => [String(grid.cost(id % grid.width, Math.floor(id / grid.width))), left(id) + s / 2, top(id) + s / 2]);
     const reachedWith = (label: CellLabel) => (shown(label) ? reached : []);
-    pass(reachedWith('f'), true, size, p.text, 'left', 'top', (id) => [label(search.f(id % grid.width, Math.floor(id / grid.width))), left(id) + pad, top(id) + pad]);
+    // D* Lite: rhs, the one-step lookahead its repairs compare g with, in f's corner (its f
+    // is the queue key, which the tooltip and the inspector give).
+    const rhs = cells.has('rhs');
+    pass(reachedWith('f'), true, size, p.text, 'left', 'top', (id) => [
+      rhs ? infiniteOr(cells.valueAt('rhs', id), label) : label(search.f(id % grid.width, Math.floor(id / grid.width))),
+      left(id) + pad, top(id) + pad]);
     // IDA* expands cells again and again: how often says more than when it last did.
     const visits = cells.has('visits');
     pass(reachedWith('order'), false, size * 0.85, p.textMuted, 'right', 'top', (id) => {
@@ -299,7 +395,7 @@ export class PaneRenderer {
       if (!(order > 0)) return null;
       return [visits ? `×${order}` : `#${order}`, left(id) + s - pad, top(id) + pad];
     });
-    pass(reachedWith('g'), false, size, p.text, 'left', 'bottom', (id) => [label(cells.gAt(id)), left(id) + pad, top(id) + s - pad]);
+    pass(reachedWith('g'), false, size, p.text, 'left', 'bottom', (id) => [infiniteOr(cells.gAt(id), label), left(id) + pad, top(id) + s - pad]);
     pass(reachedWith('h'), false, size, p.text, 'right', 'bottom', (id) => [label(search.h(id % grid.width, Math.floor(id / grid.width))), left(id) + s - pad, top(id) + s - pad]);
     const backWith = (label: CellLabel) => (shown(label) ? reachedBack : []);
     pass(backWith('order'), false, size * 0.85, p.textMuted, 'right', 'top', (id) => {
@@ -510,24 +606,8 @@ export class PaneRenderer {
     const { search, revision } = this.state;
     if (search.status !== 'found') return;
     if (this.pathCache.revision !== revision) this.pathCache = { revision, points: cornersOf(search.path()) };
-    const points = this.pathCache.points;
-    if (points.length < 2) return;
-    const s = view.scale;
-    const width = Math.max(2.5, Math.min(s * 0.22, 8));
-    context.lineJoin = 'round';
-    context.lineCap = 'round';
-    context.beginPath();
-    points.forEach((point, i) => {
-      const x = view.offsetX + (point.x + 0.5) * s, y = view.offsetY + (point.y + 0.5) * s;
-      if (i === 0) context.moveTo(x, y);
-      else context.lineTo(x, y);
-    });
-    context.strokeStyle = this.palette.pathOutline;
-    context.lineWidth = width + 2.5;
-    context.stroke();
-    context.strokeStyle = this.palette.path;
-    context.lineWidth = width;
-    context.stroke();
+    const width = Math.max(2.5, Math.min(view.scale * 0.22, 8));
+    this.strokePolyline(context, view, this.pathCache.points, this.palette.path, width, []);
   }
 
   private drawEndpoint(context: CanvasRenderingContext2D, view: Viewport, point: Point, colour: string, letter: string): void {
@@ -568,6 +648,11 @@ export function cornersOf(path: readonly Point[]): Point[] {
   }
   corners.push(path[path.length - 1]!);
   return corners;
+}
+
+/** ∞ for an infinite cost (D* Lite's g and rhs where no way to the goal is known), else the label. */
+function infiniteOr(value: number, label: (value: number) => string): string {
+  return value === Infinity ? '∞' : label(value);
 }
 
 function sized(array: Uint8Array, length: number): Uint8Array {

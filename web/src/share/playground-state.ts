@@ -48,9 +48,11 @@ export function captureShareState(store: PlaygroundStore): ShareState {
     goal: { ...store.goal },
     searches: store.runs.map((run) => linkOptions(run.options)),
     // Live mode shows the finished searches whatever their length, and keeps doing so after
-    // edits; a step number would freeze them at one length.
-    step: store.live ? null : store.step,
+    // edits; a step number would freeze them at one length. A walk whose map was edited
+    // while it walked cannot be replayed from the map as it is now: its link starts it again.
+    step: store.walking ? (store.walkEdited ? 0 : store.step) : store.live ? null : store.step,
     view: store.viewIsFitted ? null : toShareView(store.view, store.canvasWidth, store.canvasHeight, grid.width, grid.height),
+    walk: store.walking ? { unknownTerrain: store.unknownTerrain, senseRadius: store.senseRadius, stepSize: store.walkStepSize } : null,
   };
 }
 
@@ -83,6 +85,7 @@ export function applyShareState(store: PlaygroundStore, state: ShareState, adjus
     },
     searches: adjust(state.searches.map((options) => ({ ...options }))),
     step: state.step,
+    walk: state.walk ? { ...state.walk } : null,
     view: state.view ? { centerX: state.view.centerX, centerY: state.view.centerY, scale: appliedScale(state.view.cellSize) } : null,
   });
 }

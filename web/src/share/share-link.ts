@@ -55,7 +55,20 @@ export interface ShareState {
   step: number | null;
   /** null: the view fitted to the map. */
   view: ShareView | null;
+  /** Walk mode's settings; null when the searches search rather than walk. */
+  walk: ShareWalk | null;
 }
+
+/** Walk mode: whether the agents know only what they sensed, how far they sense, what a step is. */
+export interface ShareWalk {
+  unknownTerrain: boolean;
+  /** 1 to MAX_SENSE_RADIUS (kept even while unknown terrain is off, as the page keeps it). */
+  senseRadius: number;
+  stepSize: 'move' | 'expansion';
+}
+
+/** The widest sensing radius a link may ask for (the page's). */
+const MAX_SENSE_RADIUS = 10;
 
 export type ShareLinkProblem =
   | 'not-a-share-link' // no `v<number>=` key
@@ -80,7 +93,10 @@ export class ShareLinkError extends Error {
 //   4  u16 start x         6  u16 start y      8  u16 goal x     10  u16 goal y
 //  12  u8  searches (1 to MAX_RUNS)            13  u8 flags: 1 = step present, 2 = view present,
 //                                                  4 = four bits per cell (else one bit, set = wall)
-//  14  u16 zero           16  u32 step        20  f32 view centre x, 24 f32 centre y, 28 f32 cell size
+//  14  u8 walk flags: 1 = walk mode, 2 = unknown terrain, 4 = a step is each planner expansion
+//      (else each move); 0 when searching      15  u8 sensing radius, 1 to 10 in walk mode, else 0
+//      (links from before walk mode hold zero in both bytes: they search)
+//                         16  u32 step        20  f32 view centre x, 24 f32 centre y, 28 f32 cell size
 //  32  each search, 16 bytes: u8 algorithm, u8 diagonal, u8 heuristic (0xff: the algorithm's
 //      default), u8 cost model, u32 expansion limit (0: none), f64 weight
 //  then the cells, row-major; 1-bit cells fill each byte from its lowest bit, 4-bit cells low nibble first
@@ -94,6 +110,9 @@ const SEARCH_BYTES = 16;
 const FLAG_STEP = 1;
 const FLAG_VIEW = 2;
 const FLAG_TERRAIN = 4;
+const WALK_ON = 1;
+const WALK_UNKNOWN_TERRAIN = 2;
+const WALK_EXPANSION_STEPS = 4;
 const MAX_PAYLOAD_BYTES = HEADER_BYTES + MAX_RUNS * SEARCH_BYTES + (MAX_SHARE_SIDE * MAX_SHARE_SIDE) / 2;
 const MAX_LIMIT = 0xffffffff;
 
@@ -118,6 +137,10 @@ export function encodeShareFragment(state: ShareState, catalog: Catalog): string
   data.setUint16(10, state.goal.y, true);
   data.setUint8(12, state.searches.length);
   data.setUint8(13, (state.step !== null ? FLAG_STEP : 0) | (state.view ? FLAG_VIEW : 0) | (terrain ? FLAG_TERRAIN : 0));
+  if (state.walk) {
+    data.setUint8(14, WALK_ON | (state.walk.unknownTerrain ? WALK_UNKNOWN_TERRAIN : 0) | (state.walk.stepSize === 'expansion' ? WALK_EXPANSION_STEPS : 0));
+    data.setUint8(15, state.walk.senseRadius);
+  }
   data.setUint32(16, state.step ?? 0, true);
   if (state.view) {
     data.setFloat32(20, state.view.centerX, true);
@@ -191,6 +214,7 @@ function readPayload(payload: Uint8Array, version: 1 | 2, catalog: Catalog): Sha
     searches: layout.searches,
     step: flags & FLAG_STEP ? layout.step : null,
     view: flags & FLAG_VIEW ? layout.view : null,
+    walk: layout.walk,
   };
   const problem = stateProblem(state, catalog);
   if (problem) throw new ShareLinkError('bad-value', problem);
@@ -203,6 +227,7 @@ interface HeaderFields {
   searches: SearchOptions[];
   step: number;
   view: ShareView;
+  walk: ShareWalk | null;
   /** Where the cells start. */
   cellsAt: number;
 }
@@ -213,6 +238,7 @@ function v1Layout(data: DataView, catalog: Catalog): HeaderFields {
     searches: [readOptions(catalog, data.getUint8(12), data.getUint8(13), data.getUint8(14), 0, data.getFloat64(16, true), 0)],
     step: data.getUint32(24, true),
     view: { centerX: data.getFloat32(28, true), centerY: data.getFloat32(32, true), cellSize: data.getFloat32(36, true) },
+    walk: null,
     cellsAt: V1_HEADER_BYTES,
   };
 }
@@ -220,7 +246,7 @@ function v1Layout(data: DataView, catalog: Catalog): HeaderFields {
 function v2Layout(data: DataView, catalog: Catalog): HeaderFields {
   const count = data.getUint8(12);
   if (count < 1 || count > MAX_RUNS) throw new ShareLinkError('bad-value', `the link holds ${count} searches; 1 to ${MAX_RUNS} are possible`);
-  if (data.getUint16(14, true) !== 0) throw new ShareLinkError('bad-value', 'the link has unknown settings');
+  const walk = readWalk(data.getUint8(14), data.getUint8(15));
   const cellsAt = HEADER_BYTES + count * SEARCH_BYTES;
   if (data.byteLength < cellsAt) throw new ShareLinkError('corrupt', 'the link is cut short');
   const searches: SearchOptions[] = [];
@@ -234,8 +260,15 @@ function v2Layout(data: DataView, catalog: Catalog): HeaderFields {
     searches,
     step: data.getUint32(16, true),
     view: { centerX: data.getFloat32(20, true), centerY: data.getFloat32(24, true), cellSize: data.getFloat32(28, true) },
+    walk,
     cellsAt,
   };
+}
+
+function readWalk(flags: number, senseRadius: number): ShareWalk | null {
+  if (flags === 0 && senseRadius === 0) return null;
+  if (!(flags & WALK_ON) || flags & ~(WALK_ON | WALK_UNKNOWN_TERRAIN | WALK_EXPANSION_STEPS)) throw new ShareLinkError('bad-value', 'the link has unknown walk settings');
+  return { unknownTerrain: (flags & WALK_UNKNOWN_TERRAIN) !== 0, senseRadius, stepSize: flags & WALK_EXPANSION_STEPS ? 'expansion' : 'move' };
 }
 
 /** One search's options from their wire numbers (the engine's enum values). */
@@ -287,6 +320,8 @@ function stateProblem(s: ShareState, catalog: Catalog): string | null {
     if (![centerX, centerY, cellSize].every(Number.isFinite) || cellSize <= 0 || cellSize > 1000) return 'the view is out of range';
     if (Math.abs(centerX) > 4 * s.width || Math.abs(centerY) > 4 * s.height) return 'the view is far off the map';
   }
+  if (s.walk && !(Number.isInteger(s.walk.senseRadius) && s.walk.senseRadius >= 1 && s.walk.senseRadius <= MAX_SENSE_RADIUS))
+    return `the sensing radius is not a whole number from 1 to ${MAX_SENSE_RADIUS}`;
   return null;
 }
 

@@ -1,8 +1,12 @@
 // One search of the playground: its options and its timeline. The playground holds one to
 // MAX_RUNS of them over the same map (compare mode shows one pane per run); the store's
-// single playback clock moves them all together, one expansion each per step.
+// single playback clock moves them all together, one step each per step. A run searches
+// (SearchTimeline: one step is one expansion) or, in walk mode, walks (WalkTimeline: an
+// agent walking to the goal, planning with the run's search; one step is one planner
+// expansion or one move).
 import type { Engine, Grid, SearchOptions } from '../engine/engine';
-import { SearchTimeline } from './timeline';
+import { SearchTimeline, type Timeline } from './timeline';
+import { WalkTimeline } from './walk-timeline';
 
 export const MAX_RUNS = 4;
 
@@ -12,14 +16,39 @@ export class Run {
   /** Stable for the run's life: keys its pane and its rows in the comparison. */
   readonly id = nextRunId++;
   options: SearchOptions;
-  readonly timeline: SearchTimeline;
+  private current: Timeline;
 
-  constructor(engine: Engine, grid: Grid, options: SearchOptions, onMeasured: () => void) {
+  constructor(private readonly engine: Engine, grid: Grid, options: SearchOptions, private readonly onMeasured: () => void, walking = false) {
     this.options = { ...options };
-    this.timeline = new SearchTimeline(engine, grid, onMeasured);
+    this.current = this.makeTimeline(grid, walking);
+  }
+
+  get timeline(): Timeline {
+    return this.current;
+  }
+
+  /** The run's walk, in walk mode; null while it searches. */
+  get walk(): WalkTimeline | null {
+    return this.current instanceof WalkTimeline ? this.current : null;
+  }
+
+  /** Searches or walks from now on, over `grid`: a new timeline (the old one is freed). */
+  rebuild(grid: Grid, walking: boolean): void {
+    this.current.delete();
+    this.current = this.makeTimeline(grid, walking);
+  }
+
+  /** The grid was replaced (a map of another size). */
+  setGrid(grid: Grid): void {
+    if (this.current instanceof SearchTimeline) this.current.setGrid(grid);
+    else this.rebuild(grid, true);
   }
 
   delete(): void {
-    this.timeline.delete();
+    this.current.delete();
+  }
+
+  private makeTimeline(grid: Grid, walking: boolean): Timeline {
+    return walking ? new WalkTimeline(this.engine, grid) : new SearchTimeline(this.engine, grid, this.onMeasured);
   }
 }

@@ -19,12 +19,18 @@ import { pickEndpoints } from './endpoints';
 import { EditHistory, StrokeRecorder, type Edit, type Endpoints, type MapSnapshot } from './history';
 import { DEFAULT_SPEED_INDEX, SPEEDS } from './speeds';
 import { MAX_RUNS, Run } from './run';
-import type { SearchTimeline } from './timeline';
+import type { SearchTimeline, Timeline } from './timeline';
+import { WalkLog } from './walk-log';
+import type { WalkStepSize, WalkTimeline } from './walk-timeline';
 
 export type Tool = 'wall' | 'erase' | 'terrain' | 'pan';
 export type Language = 'en' | 'zh-CN';
 export type Endpoint = 'start' | 'goal';
 export type Change = 'map' | 'endpoints' | 'search' | 'options' | 'ui' | 'view' | 'language';
+
+/** The widest sensing radius offered in unknown terrain, and the one offered first. */
+export const MAX_SENSE_RADIUS = 10;
+export const DEFAULT_SENSE_RADIUS = 3;
 
 export const MIN_MAP_SIDE = 5;
 export const MAX_MAP_SIDE = 1024;
@@ -64,6 +70,8 @@ export interface PlaygroundState {
    * may change size while the state goes in (a comparison's panes appear).
    */
   view: { centerX: number; centerY: number; scale: number } | null;
+  /** Walk mode's settings; null: the runs search. */
+  walk: { unknownTerrain: boolean; senseRadius: number; stepSize: WalkStepSize } | null;
 }
 
 /**
@@ -99,6 +107,16 @@ export class PlaygroundStore {
   language: Language;
   /** What reached cells are coloured by: open and closed ('none') or a heat map. */
   heatMode: HeatMode = 'none';
+  /** Walk mode: every run's agent walks from the start to the goal, replanning as it learns (walk-timeline.ts). */
+  walking = false;
+  /** In walk mode, whether the agents only know what they have sensed (else the whole map). */
+  unknownTerrain = false;
+  /** How far an agent senses in unknown terrain (Chebyshev distance, 1 to MAX_SENSE_RADIUS). */
+  senseRadius = DEFAULT_SENSE_RADIUS;
+  /** In walk mode, what one step is: a move (planning done before it at once) or each planner expansion too. */
+  walkStepSize: WalkStepSize = 'move';
+  /** The walks' starting map and the edits made while they walked. */
+  private walkLog: WalkLog | null = null;
   message: Message | null = null;
   view: Viewport = { scale: 1, offsetX: 0, offsetY: 0 };
   canvasWidth = 0;
@@ -130,7 +148,7 @@ export class PlaygroundStore {
     this.start = demo.start;
     this.goal = demo.goal;
     this.runs.push(this.makeRun({ ...DEFAULT_OPTIONS, maxExpansions: DEFAULT_EXPANSION_LIMIT }));
-    this.runs[0]!.timeline.restart(this.start, this.goal, this.runs[0]!.options);
+    this.restartRun(this.runs[0]!);
   }
 
   subscribe(listener: (changes: ReadonlySet<Change>) => void): () => void {
@@ -158,16 +176,16 @@ export class PlaygroundStore {
   paintLine(from: Point, to: Point): void {
     const cost = this.paintCost;
     if (cost === null || !this.stroke) return;
-    let changed = false;
+    const ids: number[] = [];
     forEachCellOnLine(from, to, (x, y) => {
-      if (!this.grid.contains({ x, y }) || this.isEndpoint(x, y)) return;
+      if (!this.grid.contains({ x, y }) || this.isEndpoint(x, y) || this.isAgent(x, y)) return;
       const old = this.grid.cost(x, y);
       if (old === cost) return;
       this.grid.setCost(x, y, cost);
       this.stroke!.note(y * this.grid.width + x, old, cost);
-      changed = true;
+      ids.push(y * this.grid.width + x);
     });
-    if (changed) this.afterEdit('map');
+    if (ids.length > 0) this.afterEdit('map', { ids, costs: ids.map(() => cost) });
   }
 
   endStroke(): void {
@@ -191,7 +209,7 @@ export class PlaygroundStore {
   moveEndpoint(which: Endpoint, x: number, y: number): boolean {
     if (!this.grid.contains({ x, y }) || this.grid.cost(x, y) === 0 || this.endpointAt(x, y)) return false;
     this[which] = { x, y };
-    this.afterEdit('endpoints');
+    this.afterEdit('endpoints', { moved: which });
     return true;
   }
 
@@ -226,14 +244,16 @@ export class PlaygroundStore {
         const values = edit[side];
         const width = this.grid.width;
         edit.ids.forEach((id, i) => this.grid.setCost(id % width, Math.floor(id / width), values[i]));
-        this.afterEdit('map');
+        this.afterEdit('map', { ids: [...edit.ids], costs: [...values] });
         break;
       }
-      case 'endpoints':
+      case 'endpoints': {
+        const startMoved = !samePoint(this.start, edit[side].start);
         this.start = { ...edit[side].start };
         this.goal = { ...edit[side].goal };
-        this.afterEdit('endpoints');
+        this.afterEdit('endpoints', { moved: startMoved ? 'start' : 'goal' });
         break;
+      }
       case 'map':
         this.installMap(edit[side]);
         break;
@@ -314,7 +334,7 @@ export class PlaygroundStore {
     if (resized) {
       const old = this.grid;
       this.grid = this.engine.createGrid(map.width, map.height);
-      for (const run of this.runs) run.timeline.setGrid(this.grid);
+      for (const run of this.runs) run.setGrid(this.grid);
       old.delete();
     }
     this.grid.assign(map.costs);
@@ -338,6 +358,17 @@ export class PlaygroundStore {
     this.clearMessage();
     this.setRunCount(Math.max(1, Math.min(MAX_RUNS, state.searches.length)));
     this.runs.forEach((run, i) => { run.options = { maxExpansions: DEFAULT_EXPANSION_LIMIT, ...state.searches[i]! }; });
+    const walking = state.walk !== null;
+    if (state.walk) {
+      this.unknownTerrain = state.walk.unknownTerrain;
+      this.senseRadius = Math.min(MAX_SENSE_RADIUS, Math.max(1, state.walk.senseRadius));
+      this.walkStepSize = state.walk.stepSize;
+    }
+    if (walking !== this.walking) {
+      this.walking = walking;
+      for (const run of this.runs) run.rebuild(this.grid, walking);
+    }
+    this.walkLog = null;
     // Live mode makes installMap compute the whole search (in frames on big maps); a
     // given step is reached by replaying instead.
     this.live = state.step === null;
@@ -366,8 +397,70 @@ export class PlaygroundStore {
   }
 
   /** The first run's timeline: the only run's, outside compare mode. */
-  get timeline(): SearchTimeline {
+  get timeline(): Timeline {
     return this.runs[0]!.timeline;
+  }
+
+  // ------------------------------------------------------------------ walking
+  /**
+   * Walk mode on or off. On: every run's agent walks from the start to the goal, planning
+   * with the run's search, from step 0. Off: the runs search again.
+   */
+  setWalking(walking: boolean): void {
+    if (walking === this.walking) return;
+    this.pause();
+    this.walking = walking;
+    this.walkLog = null;
+    this.live = false;
+    for (const run of this.runs) run.rebuild(this.grid, walking);
+    this.afterEdit('options', { restart: true });
+  }
+
+  /** The Walk button: walk mode on, from the start, playing. */
+  startWalk(): void {
+    this.setWalking(true);
+    this.play();
+  }
+
+  /** Unknown terrain on or off, and how far the agents sense there (1 to MAX_SENSE_RADIUS). Restarts the walks. */
+  setUnknownTerrain(unknown: boolean, radius = this.senseRadius): void {
+    const next = Math.min(MAX_SENSE_RADIUS, Math.max(1, Math.round(radius) || DEFAULT_SENSE_RADIUS));
+    if (unknown === this.unknownTerrain && next === this.senseRadius) return;
+    this.unknownTerrain = unknown;
+    this.senseRadius = next;
+    if (this.walking) this.afterEdit('options', { restart: true });
+    else this.emit('options', 'ui');
+  }
+
+  /** The radius walks sense with: 0 when they know the whole map. */
+  get effectiveSenseRadius(): number {
+    return this.unknownTerrain ? this.senseRadius : 0;
+  }
+
+  setWalkStepSize(size: WalkStepSize): void {
+    if (size === this.walkStepSize) return;
+    this.walkStepSize = size;
+    if (this.walking) this.afterEdit('options', { restart: true });
+    else this.emit('options', 'ui');
+  }
+
+  /** True when the map was edited while the agents walked (the walk's log holds edits). */
+  get walkEdited(): boolean {
+    return this.walkLog !== null && !this.walkLog.empty;
+  }
+
+  /** True where a walking agent stands (edits leave that cell alone). */
+  private isAgent(x: number, y: number): boolean {
+    return this.runs.some((run) => {
+      const walk = run.walk;
+      if (!walk || walk.step === 0) return false;
+      const agent = walk.walk.agent();
+      return agent.x === x && agent.y === y;
+    });
+  }
+
+  private get walks(): WalkTimeline[] {
+    return this.runs.map((run) => run.walk).filter((walk): walk is WalkTimeline => walk !== null);
   }
 
   /** Changes the first run's options. */
@@ -570,9 +663,10 @@ export class PlaygroundStore {
   }
 
   // ------------------------------------------------------------------ internals
-  private afterEdit(kind: 'map' | 'endpoints' | 'options'): void {
-    if (this.live) {
-      for (const run of this.runs) run.timeline.restart(this.start, this.goal, run.options, false);
+  private afterEdit(kind: 'map' | 'endpoints' | 'options', change: EditChange = {}): void {
+    if (this.walking) this.afterWalkEdit(kind, change);
+    else if (this.live) {
+      for (const run of this.runs) this.restartRun(run, false);
       this.finishing = true;
       if (this.runFor(FIRST_SLICE_BUDGET_MS)) this.finishLive();
       else this.startFrames();
@@ -582,15 +676,50 @@ export class PlaygroundStore {
       const step = kind === 'options' ? this.step : 0;
       this.pause();
       for (const run of this.runs) {
-        run.timeline.restart(this.start, this.goal, run.options);
+        this.restartRun(run);
         if (step > 0) run.timeline.goTo(step);
       }
     }
     this.emit(kind, 'search', 'ui');
   }
 
+  /**
+   * An edit in walk mode. While the agents are under way (past step 0, not all arrived),
+   * painted cells and a moved goal are part of the walk: logged at the current step and
+   * told to every walk, which replans if the change touches what its agent knows. Anything
+   * else (a new map, a moved start, an edit before or after the walks) starts them again
+   * from the start on the map as it now is. New options keep the step: the walks are
+   * replayed with them, edits included.
+   */
+  private afterWalkEdit(kind: 'map' | 'endpoints' | 'options', change: EditChange): void {
+    const step = this.step;
+    const underWay = this.walkLog !== null && step > 0 && this.walks.some((walk) => walk.underWay);
+    if (kind === 'map' && change.ids && underWay) {
+      this.walkLog!.recordCells(step, change.ids, change.costs!);
+      const points = change.ids.map((id) => ({ x: id % this.grid.width, y: Math.floor(id / this.grid.width) }));
+      for (const walk of this.walks) walk.worldChanged(points);
+    } else if (kind === 'endpoints' && change.moved === 'goal' && underWay) {
+      this.walkLog!.recordGoal(step, this.goal);
+      for (const walk of this.walks) walk.setGoal(this.goal);
+    } else if (kind === 'options' && !change.restart && this.walkLog !== null && step > 0) {
+      for (const run of this.runs) this.restartRun(run, false);
+      this.goal = this.walkLog.replay(step, this.grid, this.walks);
+    } else {
+      this.pause();
+      this.walkLog = new WalkLog(this.grid, this.goal);
+      for (const run of this.runs) this.restartRun(run, false);
+    }
+  }
+
+  /** Puts a run back to step 0 with its options (and, for a walk, the walk settings). */
+  private restartRun(run: Run, measure = true): void {
+    const walk = run.walk;
+    if (walk) walk.restart(this.start, this.goal, run.options, this.effectiveSenseRadius, this.walkStepSize);
+    else (run.timeline as SearchTimeline).restart(this.start, this.goal, run.options, measure);
+  }
+
   private makeRun(options: SearchOptions): Run {
-    return new Run(this.engine, this.grid, options, () => this.emit('search', 'ui'));
+    return new Run(this.engine, this.grid, options, () => this.emit('search', 'ui'), this.walking);
   }
 
   /** Adds or removes runs (keeping the first ones) until there are `count`. */
@@ -600,6 +729,15 @@ export class PlaygroundStore {
   }
 
   private goTo(step: number): void {
+    if (this.walking && this.walkLog) {
+      // Every walk together: the map goes back as it was at the start and the logged edits
+      // are made again at their steps.
+      const goal = this.walkLog.replay(step, this.grid, this.walks);
+      const goalMoved = !samePoint(goal, this.goal);
+      this.goal = goal;
+      this.emit('map', ...(goalMoved ? ['endpoints' as const] : []));
+      return;
+    }
     for (const run of this.runs) run.timeline.goTo(step);
   }
 
@@ -684,6 +822,15 @@ export class PlaygroundStore {
     const set = new Set(changes);
     for (const listener of this.listeners) listener(set);
   }
+}
+
+/** What an edit changed, for walks under way: the cells painted and their costs, or which endpoint moved. */
+interface EditChange {
+  ids?: number[];
+  costs?: number[];
+  moved?: Endpoint;
+  /** Options that start walks afresh (walk mode, the sensing radius), not merely replay them. */
+  restart?: boolean;
 }
 
 function validSide(side: number): boolean {

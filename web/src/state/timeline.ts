@@ -26,7 +26,33 @@ export interface SearchResult {
   flatOutMs: number;
 }
 
-export class SearchTimeline {
+/**
+ * What a run's timeline offers the store and the views, for a search (SearchTimeline) and
+ * for a walk (walk-timeline.ts) alike.
+ */
+export interface Timeline {
+  /** The search drawn: the run's search, or a walk's planner. */
+  readonly display: Search;
+  readonly step: number;
+  /** Steps in the whole run, once known. */
+  readonly total: number | null;
+  readonly finished: boolean;
+  /** The observed search step shown, when the current step was observed and was one. */
+  readonly lastEvent: StepEvent | null;
+  /** Engine time spent reaching what is shown, in ms. */
+  readonly elapsedMs: number;
+  /** Increases whenever what is shown changes; renderers compare it. */
+  readonly revision: number;
+  /** The whole run's result, once measured (searches only). */
+  readonly result: SearchResult | null;
+  goTo(step: number): void;
+  advance(count: number): void;
+  /** Runs unobserved for about `budgetMs`; true once finished. */
+  runFor(budgetMs: number): boolean;
+  delete(): void;
+}
+
+export class SearchTimeline implements Timeline {
   readonly display: Search;
   private readonly measure: Search;
   private readonly measuring = new SliceRunner();
@@ -210,15 +236,22 @@ export function pathLength(path: readonly Point[]): number {
   return length;
 }
 
-// Chunks grow while they stay well inside the budget, so slow machines still yield often
-// and fast ones do not pay for many small calls.
 function runFor(search: Search, budgetMs: number): boolean {
+  return runChunked(() => search.status !== 'running', (n) => search.runSteps(n), budgetMs);
+}
+
+/**
+ * Runs `runSteps` in chunks for about `budgetMs`; true once `finished()`. Chunks grow while
+ * they stay well inside the budget, so slow machines still yield often and fast ones do
+ * not pay for many small calls.
+ */
+export function runChunked(finished: () => boolean, runSteps: (n: number) => number, budgetMs: number, firstChunk = 2048): boolean {
   const begin = performance.now();
-  let chunk = 2048;
+  let chunk = firstChunk;
   for (;;) {
-    if (search.status !== 'running') return true;
-    const made = search.runSteps(chunk);
-    if (made < chunk || search.status !== 'running') return true;
+    if (finished()) return true;
+    const made = runSteps(chunk);
+    if (made < chunk || finished()) return true;
     const spent = performance.now() - begin;
     if (spent >= budgetMs) return false;
     if (spent < budgetMs / 4) chunk *= 2;

@@ -80,13 +80,18 @@ export function isOptimalCost(store: PlaygroundStore, run: Run, best = optimalCo
   return Math.abs(cost - reference) <= 1e-9 * Math.max(1, reference);
 }
 
+const SEARCH_COLUMNS: PhraseKey[] = ['compare.search', 'compare.expanded', 'compare.maxOpen', 'compare.pathLength', 'compare.pathCost', 'compare.time'];
+// In walk mode each row is a walk so far: the same map, a different planner.
+const WALK_COLUMNS: PhraseKey[] = ['compare.search', 'compare.walkMoves', 'compare.walkCost', 'compare.replans', 'compare.walkExpanded'];
+
 export function buildComparison(store: PlaygroundStore, phrases: Phrases): Comparison {
-  const columns: PhraseKey[] = ['compare.search', 'compare.expanded', 'compare.maxOpen', 'compare.pathLength', 'compare.pathCost', 'compare.time'];
+  let columns = SEARCH_COLUMNS;
+  let walking = false;
   const caption = phrases.text(el('caption', {}), 'compare.title');
-  const head = el('thead', {}, el('tr', {}, ...columns.map((key) => phrases.text(el('th', { scope: 'col' }), key))));
+  const head = el('thead', {});
   const body = el('tbody', {});
   const table = el('table', { class: 'ap-compare-table', 'data-region': 'comparison-table' }, caption, head, body);
-  const note = phrases.text(el('p', { class: 'ap-note' }), 'compare.note');
+  const note = el('p', { class: 'ap-note' });
   const chart = document.createElementNS(SVG, 'svg');
   chart.setAttribute('class', 'ap-compare-chart');
   chart.setAttribute('role', 'img');
@@ -101,6 +106,10 @@ export function buildComparison(store: PlaygroundStore, phrases: Phrases): Compa
   let rows: Row[] = [];
 
   const rebuild = () => {
+    walking = store.walking;
+    columns = walking ? WALK_COLUMNS : SEARCH_COLUMNS;
+    head.replaceChildren(el('tr', {}, ...columns.map((key) => el('th', { scope: 'col' }, translate(store.language, key)))));
+    setText(note, translate(store.language, walking ? 'compare.walkNote' : 'compare.note'));
     const lines: HTMLTableRowElement[] = [];
     rows = store.runs.map((run) => {
       const cells = columns.map((_, i) => el(i === 0 ? 'th' : 'td', i === 0 ? { scope: 'row' } : {}) as HTMLTableCellElement);
@@ -132,7 +141,33 @@ export function buildComparison(store: PlaygroundStore, phrases: Phrases): Compa
     });
   };
 
+  const fillWalkTable = (language: Language) => {
+    for (const { run, cells } of rows) {
+      setText(cells[0]!, searchName(store, run));
+      setAttribute(cells[0]!, 'title', optionsSummary(store, run.options));
+      const walk = run.walk!;
+      if (walk.walk.status === 'refused') {
+        setText(cells[1]!, refusalText(store, walk.walk.refusal ?? 'needs-uniform-terrain', run));
+        cells[1]!.colSpan = columns.length - 1;
+        for (const cell of cells.slice(2)) cell.hidden = true;
+        continue;
+      }
+      cells[1]!.removeAttribute('colspan');
+      for (const cell of cells.slice(2)) cell.hidden = false;
+      const counters = walk.walk.counters();
+      const arrived = walk.walk.status === 'arrived' ? ' ✓' : walk.walk.status === 'no-path' ? ` (${translate(language, 'compare.noPath')})` : '';
+      setText(cells[1]!, counters.moves.toLocaleString(language) + arrived);
+      setText(cells[2]!, formatNumber(counters.walkedCost, 2));
+      setText(cells[3]!, counters.replans.toLocaleString(language));
+      setText(cells[4]!, counters.expandedTotal.toLocaleString(language));
+    }
+  };
+
   const fillTable = (language: Language) => {
+    if (walking) {
+      fillWalkTable(language);
+      return;
+    }
     const best = optimalCosts(store);
     for (const row of rows) {
       const { run, cells } = row;
@@ -170,11 +205,17 @@ export function buildComparison(store: PlaygroundStore, phrases: Phrases): Compa
 
   const fillChart = (language: Language) => {
     // Bars share one scale, the largest total (or count so far, while totals are unknown).
-    const scale = Math.max(1, ...rows.map(({ run }) => Math.max(run.timeline.total ?? 0, run.timeline.step)));
+    // Walks: the planning work so far (their totals are unknown while the map may change).
+    const figures = (run: Run) => {
+      const walk = run.walk;
+      if (walk) return { soFar: walk.walk.counters().expandedTotal, total: walk.finished ? walk.walk.counters().expandedTotal : null };
+      return { soFar: run.timeline.step, total: run.timeline.total };
+    };
+    const scale = Math.max(1, ...rows.map(({ run }) => Math.max(figures(run).total ?? 0, figures(run).soFar)));
     const words: string[] = [];
     for (const row of rows) {
       const { timeline } = row.run;
-      const soFar = timeline.step, total = timeline.total;
+      const { soFar, total } = figures(row.run);
       row.bar.setAttribute('width', ((soFar / scale) * CHART_WIDTH).toFixed(2));
       row.total.setAttribute('width', (((total ?? soFar) / scale) * CHART_WIDTH).toFixed(2));
       const text = timeline.display.status === 'refused'
@@ -193,9 +234,10 @@ export function buildComparison(store: PlaygroundStore, phrases: Phrases): Compa
     const comparing = store.runs.length > 1;
     element.hidden = !comparing;
     if (!comparing) return;
-    const runsChanged = rows.length !== store.runs.length || rows.some((row, i) => row.run !== store.runs[i]);
+    const runsChanged = rows.length !== store.runs.length || rows.some((row, i) => row.run !== store.runs[i]) || walking !== store.walking;
     if (runsChanged) rebuild();
     const { language } = store;
+    if (changes.has('language') && !runsChanged) rebuild();
     if (runsChanged || changes.has('search') || changes.has('options') || changes.has('map') || changes.has('endpoints') || changes.has('language')) {
       fillTable(language);
       fillChart(language);

@@ -13,6 +13,7 @@ export const CONTROL_GROUPS = [
   'weight',
   'compare', // Compare, Add search, Stop comparing, and each pane's remove button
   'inspect', // the open list and pseudocode inspector
+  'walk', // the Walk button, unknown terrain and its sensing radius, what a walk's step is
   'draw', // drawing tools, terrain cost, undo, redo, fit view (never shown when read-only)
   'map', // size, generators, presets, import and export (never shown when read-only)
   'legend',

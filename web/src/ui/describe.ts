@@ -4,10 +4,11 @@
 // events, the same ones the renderer draws, so words and picture cannot disagree; each
 // algorithm says how it picked the cell it expanded (no search but the A* family takes
 // "the lowest f").
-import { eventsOf, type AlgorithmName, type EventOf, type Point, type RefusalName, type StepEvent } from '../engine/engine';
+import { eventsOf, type AlgorithmName, type EventOf, type Point, type RefusalName, type StepEvent, type WalkStatus } from '../engine/engine';
 import { formatNumber } from '../render/renderer';
 import { SPEEDS } from '../state/speeds';
 import type { Run } from '../state/run';
+import type { WalkTimeline } from '../state/walk-timeline';
 import { pathLength } from '../state/timeline';
 import type { Language, PlaygroundStore } from '../state/store';
 import { algorithmLabel, joinSentences, translate, type PhraseKey } from './i18n';
@@ -29,6 +30,8 @@ export function speedLabel(language: Language, index: number): string {
 /** The shared timeline's position: every run's steps, and the longest run's length once known. */
 export function timelineLabel(store: PlaygroundStore): string {
   const { language, step, total } = store;
+  // A walk's length is known when it ends: until then the user's edits may change it.
+  if (total === null && store.walking) return translate(language, 'timeline.walking', { step });
   return total === null
     ? translate(language, 'timeline.measuring', { step })
     : translate(language, 'timeline.value', { step, total });
@@ -50,6 +53,8 @@ export function refusalText(store: PlaygroundStore, refusal: RefusalName, run: R
       return say('refusal.diagonal-rule', { algorithm, rules: row.diagonals.map((d) => say(`diagonal.${d}` as PhraseKey)).join(', ') });
     case 'cost-model':
       return say('refusal.cost-model', { algorithm });
+    case 'any-angle':
+      return say('refusal.any-angle', { algorithm });
     default:
       return say('refusal.needs-uniform-terrain', { algorithm });
   }
@@ -57,6 +62,7 @@ export function refusalText(store: PlaygroundStore, refusal: RefusalName, run: R
 
 /** A run's status line (the first run's by default: the only one outside compare mode). */
 export function statusText(store: PlaygroundStore, run: Run = store.runs[0]!): string {
+  if (run.walk) return walkStatusText(store, run.walk);
   const { language } = store;
   const { timeline } = run;
   const say = sayer(language);
@@ -95,6 +101,7 @@ export function statusText(store: PlaygroundStore, run: Run = store.runs[0]!): s
 
 /** A pane's one-line status in compare mode: running, or how its search finished. */
 export function paneStatusText(store: PlaygroundStore, run: Run): string {
+  if (run.walk) return walkStatusText(store, run.walk);
   const say = sayer(store.language);
   const search = run.timeline.display;
   const counters = search.counters();
@@ -116,6 +123,7 @@ export function paneStatusText(store: PlaygroundStore, run: Run): string {
 
 /** The narration of a run's current step (the first run's by default). */
 export function narrationText(store: PlaygroundStore, run: Run = store.runs[0]!): string {
+  if (run.walk) return walkNarrationText(store, run, run.walk);
   const { language } = store;
   const { timeline } = run;
   const search = timeline.display;
@@ -127,7 +135,9 @@ export function narrationText(store: PlaygroundStore, run: Run = store.runs[0]!)
   if (search.status === 'ready') return '';
   if (search.status === 'refused') return say('narration.refused', { reason: refusalText(store, search.refusal ?? 'needs-uniform-terrain', run) });
   if (steps === 0) {
-    parts.push(search.status === 'no-path' ? say('narration.emptyOpen') : say('narration.start', { cell: cellName(store.start) }));
+    parts.push(search.status === 'no-path' ? say('narration.emptyOpen')
+      : algorithm === 'dstar-lite' ? say('narration.start.dstar', { goal: cellName(store.goal), cell: cellName(store.start) })
+      : say('narration.start', { cell: cellName(store.start) }));
   } else if (step) {
     parts.push(...describeStep(store, run, algorithm, step, say));
   } else if (search.status === 'found') {
@@ -140,6 +150,71 @@ export function narrationText(store: PlaygroundStore, run: Run = store.runs[0]!)
     parts.push(say('narration.running', { steps }));
   }
   if (store.live) parts.push(say('narration.live'));
+  return joinSentences(language, parts);
+}
+
+/** A walk's status: where it stands, then its counters (moves, walked cost, replans, planning work). */
+function walkStatusText(store: PlaygroundStore, walk: WalkTimeline): string {
+  const { language } = store;
+  const say = sayer(language);
+  const status = walk.walk.status;
+  if (status === 'refused') {
+    return say('status.refused', { reason: refusalText(store, walk.walk.refusal ?? 'needs-uniform-terrain', store.runs.find((run) => run.walk === walk)) });
+  }
+  const counters = walk.walk.counters();
+  const headline: Record<Exclude<WalkStatus, 'refused'>, string> = {
+    ready: say('status.noStart'),
+    planning: walk.step === 0 ? say('status.walk.ready') : say('status.walk.planning'),
+    moving: walk.step === 0 ? say('status.walk.ready') : say('status.walk.moving'),
+    arrived: say('status.walk.arrived'),
+    'no-path': say('status.walk.noPath'),
+    'gave-up': say('status.walk.gaveUp', { n: (walk.display.options.maxExpansions ?? 0).toLocaleString(language) }),
+  };
+  return joinSentences(language, [headline[status], say('status.walk', {
+    moves: counters.moves.toLocaleString(language),
+    cost: formatNumber(counters.walkedCost, 2),
+    replans: counters.replans.toLocaleString(language),
+    plan: counters.expandedThisPlan.toLocaleString(language),
+    total: counters.expandedTotal.toLocaleString(language),
+    time: walk.elapsedMs.toFixed(walk.elapsedMs < 10 ? 2 : 1),
+  })]);
+}
+
+/** What the walk's current step did: a planner expansion (told as the planner tells it), or a move and what it found. */
+function walkNarrationText(store: PlaygroundStore, run: Run, walk: WalkTimeline): string {
+  const { language } = store;
+  const say = sayer(language);
+  const status = walk.walk.status;
+  if (status === 'ready') return '';
+  if (status === 'refused') return say('narration.refused', { reason: refusalText(store, walk.walk.refusal ?? 'needs-uniform-terrain', run) });
+  const planner = algorithmLabel(language, store.engine.algorithm(run.options.algorithm));
+  const counters = walk.walk.counters();
+  const agent = walk.walk.agent();
+  const parts: string[] = [];
+  const step = walk.lastStep;
+  if (walk.step === 0) {
+    parts.push(say('narration.walk.start', { cell: cellName(agent), planner }));
+  } else if (step?.kind === 'plan') {
+    parts.push(...describeStep(store, run, run.options.algorithm, step.expansion, say));
+  } else if (step?.kind === 'move') {
+    const moved = { step: walk.step, from: cellName(step.from), to: cellName(step.to), cost: formatNumber(step.cost, 2) };
+    parts.push(walk.plannedBeforeMove > 0
+      ? say('narration.walk.afterPlan', { ...moved, planner, n: walk.plannedBeforeMove.toLocaleString(language) })
+      : say('narration.walk.move', moved));
+    if (step.discovered.length > 0) parts.push(say('narration.walk.discovered', { cells: listCells(step.discovered, cellName, say) }));
+    if (step.replan) parts.push(say(`narration.walk.replan.${step.replan}` as PhraseKey));
+  } else if (status === 'planning') {
+    parts.push(say('narration.walk.planning', { cell: cellName(agent), n: counters.expandedThisPlan.toLocaleString(language) }));
+  }
+  if (status === 'arrived') {
+    parts.push(say('narration.walk.arrived', {
+      cost: formatNumber(counters.walkedCost, 2), moves: counters.moves, replans: counters.replans, total: counters.expandedTotal.toLocaleString(language),
+    }));
+  } else if (status === 'no-path') {
+    parts.push(say('narration.walk.noPath', { cell: cellName(agent) }));
+  } else if (status === 'gave-up') {
+    parts.push(say('narration.walk.gaveUp', { n: counters.expandedThisPlan.toLocaleString(language) }));
+  }
   return joinSentences(language, parts);
 }
 
@@ -161,6 +236,7 @@ function describeStep(store: PlaygroundStore, run: Run, algorithm: AlgorithmName
     }
   }
 
+  if (algorithm === 'dstar-lite') return [...parts, ...describeDStarStep(store, run, step, say)];
   const numbers = { step: run.timeline.step, cell: cellName(step.cell), f: formatNumber(step.f, 2), g: formatNumber(step.g, 2), h: formatNumber(step.h, 2) };
   switch (algorithm) {
     case 'dijkstra': parts.push(say('narration.expand.dijkstra', numbers)); break;
@@ -189,6 +265,38 @@ function describeStep(store: PlaygroundStore, run: Run, algorithm: AlgorithmName
   if (search.status === 'no-path') parts.push(say(algorithm === 'ida' ? 'narration.noPath.ida' : 'narration.emptyOpen'));
   if (search.status === 'gave-up') parts.push(say('narration.gaveUp', { n: run.timeline.step.toLocaleString(store.language) }));
   return parts;
+}
+
+/** D* Lite: what the pop did to its cell, then every rhs it changed, then whether the plan is ready. */
+function describeDStarStep(store: PlaygroundStore, run: Run, step: StepEvent, say: Say): string[] {
+  const search = run.timeline.display;
+  const parts: string[] = [];
+  const number = (value: number | null) => formatCost(value);
+  const key = eventsOf(step, 'key')[0];
+  if (key) {
+    const values = { step: run.timeline.step, cell: cellName(step.cell), k1: number(key.k1), k2: number(key.k2), g: number(step.g), oldG: number(key.oldG), newK1: number(key.newK1) };
+    parts.push(say(`narration.dstar.${key.outcome}` as PhraseKey, values));
+  }
+  const changes = eventsOf(step, 'rhs');
+  if (changes.length > 0) {
+    const fate = (outcome: EventOf<'rhs'>['outcome']) => say(`narration.dstar.fate.${outcome}` as PhraseKey);
+    parts.push(say('narration.dstar.rhs', {
+      cells: listCells(changes, (change) => say('narration.dstar.change', {
+        cell: cellName(change.cell), old: number(change.oldRhs), new: number(change.newRhs), fate: fate(change.outcome),
+      }), say),
+    }));
+  } else if (key?.outcome !== 'key-raised') {
+    parts.push(say('narration.dstar.noRhs'));
+  }
+  if (search.status === 'found') parts.push(say('narration.dstar.ready', { cost: number(search.pathCost) }));
+  else if (search.status === 'no-path') parts.push(say('narration.dstar.noPath'));
+  else if (search.status === 'gave-up') parts.push(say('narration.gaveUp', { n: run.timeline.step.toLocaleString(store.language) }));
+  return parts;
+}
+
+/** A cost as D* Lite has them: ∞ where no way to the goal is known. */
+function formatCost(value: number | null): string {
+  return value === Infinity ? '∞' : formatNumber(value, 2);
 }
 
 function describeNeighbours(algorithm: AlgorithmName, step: StepEvent, say: Say): string[] {
@@ -277,13 +385,22 @@ export function cellDetails(store: PlaygroundStore, cell: Point, run: Run = stor
   const cells = search.cellView();
   const id = cell.y * grid.width + cell.x;
   const depthFirst = cells.has('visits');
+  // D* Lite keeps rhs beside g: its "open" cells are the inconsistent ones in its queue,
+  // and a cell's arrow points to the next cell toward the goal.
+  const incremental = cells.has('rhs');
   // IDA* has no open list: its "open" cells are the ones on the current depth-first path.
-  const phaseKey: PhraseKey = depthFirst && phase === 'open' ? 'tooltip.phase.stack' : depthFirst && phase === 'closed' ? 'tooltip.phase.visited' : `tooltip.phase.${phase}` as PhraseKey;
+  const phaseKey: PhraseKey = depthFirst && phase === 'open' ? 'tooltip.phase.stack'
+    : depthFirst && phase === 'closed' ? 'tooltip.phase.visited'
+    : incremental && phase === 'open' ? 'tooltip.phase.queue'
+    : incremental && phase === 'closed' ? 'tooltip.phase.consistent'
+    : `tooltip.phase.${phase}` as PhraseKey;
   lines.push(say(phaseKey, { order }));
   if (phase !== 'unseen') {
-    lines.push(`g = ${formatNumber(search.g(cell.x, cell.y), 2)} · h = ${formatNumber(search.h(cell.x, cell.y), 2)} · f = ${formatNumber(search.f(cell.x, cell.y), 2)}`);
+    lines.push(incremental
+      ? `g = ${formatCost(search.g(cell.x, cell.y))} · rhs = ${formatCost(cells.valueAt('rhs', id))} · h = ${formatNumber(search.h(cell.x, cell.y), 2)}`
+      : `g = ${formatNumber(search.g(cell.x, cell.y), 2)} · h = ${formatNumber(search.h(cell.x, cell.y), 2)} · f = ${formatNumber(search.f(cell.x, cell.y), 2)}`);
     const parent = search.parent(cell.x, cell.y);
-    lines.push(`${say('tooltip.parent')}: ${parent ? cellName(parent) : say('tooltip.none')}`);
+    lines.push(`${say(incremental ? 'tooltip.next' : 'tooltip.parent')}: ${parent ? cellName(parent) : say('tooltip.none')}`);
   }
   if (depthFirst && cells.valueAt('visits', id) > 0) lines.push(say('tooltip.visits', { n: cells.valueAt('visits', id) }));
   if (cells.has('phaseBack') && cells.phaseBackAt(id) !== 0) {

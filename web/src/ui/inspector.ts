@@ -12,7 +12,7 @@ import { searchName } from './comparison';
 import { refusalText } from './describe';
 import { el, Phrases, setAttribute, setText } from './dom';
 import { translate, type PhraseKey } from './i18n';
-import { currentLineOfStep, linesOfStep, pseudocodeFor } from './pseudocode';
+import { currentLineOfStep, finishingLine, linesOfStep, pseudocodeFor, type LineId } from './pseudocode';
 
 /** Entries listed per list; the rest are counted. Enough to see the front of the queue. */
 export const OPEN_LIST_SHOWN = 40;
@@ -59,7 +59,10 @@ export function buildInspector(store: PlaygroundStore, phrases: Phrases, onPick:
   // ---------------------------------------------------------------- open list
   const entryButton = (entry: OpenListEntry, next: boolean) => {
     const cell = `(${entry.cell.x}, ${entry.cell.y})`;
-    const numbers = `g ${formatNumber(entry.g, 2)} · h ${formatNumber(entry.h, 2)} · f ${formatNumber(entry.f, 2)}`;
+    // D* Lite orders its queue by the key [k1; k2], which the engine gives as f and g.
+    const numbers = inspected.timeline.display.cellView().has('rhs')
+      ? `key [${formatNumber(entry.f, 2)}; ${formatNumber(entry.g, 2)}] · h ${formatNumber(entry.h, 2)}`
+      : `g ${formatNumber(entry.g, 2)} · h ${formatNumber(entry.h, 2)} · f ${formatNumber(entry.f, 2)}`;
     const selected = picked !== null && picked.x === entry.cell.x && picked.y === entry.cell.y;
     const button = el('button', { type: 'button', class: `ap-open-entry${next ? ' ap-next' : ''}`, 'aria-pressed': String(selected), 'data-cell': `${entry.cell.x},${entry.cell.y}` },
       el('span', { class: 'ap-open-cell' }, cell),
@@ -89,8 +92,8 @@ export function buildInspector(store: PlaygroundStore, phrases: Phrases, onPick:
     const search = inspected.timeline.display;
     const language = store.language;
     const cells = search.cellView();
-    const depthFirst = cells.has('visits'), twoSided = cells.has('phaseBack');
-    setText(openTitle, translate(language, depthFirst ? 'inspect.stack' : 'inspect.openList'));
+    const depthFirst = cells.has('visits'), twoSided = cells.has('phaseBack'), incremental = cells.has('rhs');
+    setText(openTitle, translate(language, depthFirst ? 'inspect.stack' : incremental ? 'inspect.queue' : 'inspect.openList'));
     if (search.status === 'ready' || search.status === 'refused') {
       const why = search.status === 'refused'
         ? translate(language, 'status.refused', { reason: refusalText(store, search.refusal ?? 'needs-uniform-terrain', inspected) })
@@ -100,7 +103,8 @@ export function buildInspector(store: PlaygroundStore, phrases: Phrases, onPick:
     }
     // The engine lists what the search will take, the next step's cell first; a search
     // that has ended takes nothing more.
-    if (search.status !== 'running') {
+    // D* Lite's queue outlives a plan: the next repair starts from it.
+    if (search.status !== 'running' && !(incremental && search.status === 'found')) {
       openLists.replaceChildren(el('p', { class: 'ap-note' }, translate(language, 'inspect.ended', { n: search.counters().openSize.toLocaleString(language) })));
       return;
     }
@@ -117,7 +121,8 @@ export function buildInspector(store: PlaygroundStore, phrases: Phrases, onPick:
     }
     const entries = search.openList(OPEN_LIST_SHOWN + 1);
     openLists.replaceChildren(
-      el('p', { class: 'ap-note' }, translate(language, depthFirst ? 'inspect.stackOrder' : 'inspect.order')),
+      el('p', { class: 'ap-note' }, translate(language, depthFirst ? 'inspect.stackOrder' : incremental ? 'inspect.queueOrder' : 'inspect.order')),
+      ...(search.status === 'found' ? [el('p', { class: 'ap-note' }, translate(language, 'inspect.queueKept'))] : []),
       listOf(null, entries, depthFirst ? null : search.counters().openSize, true));
   };
 
@@ -142,7 +147,16 @@ export function buildInspector(store: PlaygroundStore, phrases: Phrases, onPick:
     const step = inspected.timeline.lastEvent;
     const passed = new Set<string>(linesOfStep(algorithm, step, search.status));
     // A search that does not run (refused: the options cannot run on this map) is on no line.
-    const current = search.status === 'refused' ? null : currentLineOfStep(algorithm, step, search.status);
+    let current: LineId | null = search.status === 'refused' ? null : currentLineOfStep(algorithm, step, search.status);
+    const walk = inspected.walk;
+    if (walk && walk.lastStep?.kind === 'move') {
+      // A move: the agent follows the plan, or, when the move made it replan, the planner
+      // starts again (D* Lite: its repair; the others: from the start of their pseudocode).
+      const replanning = walk.walk.status === 'planning';
+      current = replanning ? (algorithm === 'dstar-lite' ? 'repair' : 'initialise') : finishingLine(algorithm);
+      passed.clear();
+      passed.add(current);
+    }
     for (const [id, item] of lineItems) {
       item.classList.toggle('ap-line-passed', current !== null && passed.has(id));
       if (id === current) setAttribute(item, 'aria-current', 'step');

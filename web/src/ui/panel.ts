@@ -6,7 +6,8 @@ import { readPalette } from '../render/palette';
 import { formatNumber } from '../render/renderer';
 import { importMapFile } from '../input/files';
 import { PRESETS } from '../state/presets';
-import { MAX_MAP_SIDE, MIN_MAP_SIDE, type Change, type PlaygroundStore, type Tool } from '../state/store';
+import { MAX_MAP_SIDE, MAX_SENSE_RADIUS, MIN_MAP_SIDE, type Change, type PlaygroundStore, type Tool } from '../state/store';
+import type { WalkStepSize } from '../state/walk-timeline';
 import { showGroups, type ControlGroup } from './controls';
 import { el, Phrases, setAttribute, setText } from './dom';
 import { joinSentences, translate, type PhraseKey } from './i18n';
@@ -46,6 +47,22 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
   // The first run's; in compare mode every pane shows its own run's instead.
   const searchOptions = buildSearchOptions(store, phrases, () => store.runs[0]!);
   const optionsSection = section('options', phrases, ...Object.values(searchOptions.fields));
+
+  // ---------------------------------------------------------------- walking
+  // Shared by every run: the agents walk the same world.
+  const unknownTerrain = el('input', { type: 'checkbox', 'data-control': 'unknown-terrain' });
+  const senseRadius = el('input', { type: 'range', min: 1, max: MAX_SENSE_RADIUS, step: 1, 'data-control': 'sense-radius' });
+  const senseOutput = el('output', { class: 'ap-output' });
+  unknownTerrain.addEventListener('change', () => store.setUnknownTerrain(unknownTerrain.checked));
+  senseRadius.addEventListener('input', () => store.setUnknownTerrain(store.unknownTerrain, Number(senseRadius.value)));
+  const stepSize = el('select', { 'data-control': 'walk-step' },
+    option('move', 'walk.stepSize.move'), option('expansion', 'walk.stepSize.expansion'));
+  stepSize.addEventListener('change', () => store.setWalkStepSize(stepSize.value as WalkStepSize));
+  const walkSection = section('walking', phrases,
+    el('label', { class: 'ap-check' }, unknownTerrain, phrases.span('walk.unknown')),
+    el('label', { class: 'ap-field ap-range-field' }, phrases.span('walk.radius', 'ap-label'), senseRadius, senseOutput),
+    field('walk.stepSize', stepSize),
+    phrases.text(el('p', { class: 'ap-note' }), 'walk.note'));
 
   // ---------------------------------------------------------------- drawing tools
   const toolButtons = TOOLS.map((tool) => {
@@ -118,6 +135,15 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
     sight: legendItem(swatch('ap-swatch-sight'), 'legend.sight'),
     stack: legendItem(swatch('ap-swatch-stack'), 'legend.stack'),
   };
+  // Walk mode's marks, shown while the agents walk (fog and sensing only in unknown terrain).
+  const walkItems = {
+    inconsistent: legendItem(swatch('ap-swatch-open'), 'legend.inconsistent'),
+    agent: legendItem(swatch('ap-swatch-agent'), 'legend.agent'),
+    trail: legendItem(swatch('ap-swatch-trail'), 'legend.trail'),
+    fog: legendItem(swatch('ap-swatch-fog'), 'legend.fog'),
+    sense: legendItem(swatch('ap-swatch-sense'), 'legend.sense'),
+  };
+  const dstarCells = phrases.text(el('p', { class: 'ap-note', hidden: true }), 'legend.cells.dstar');
   // Heat maps: reached cells coloured by one number instead of open and closed.
   const heatSelect = el('select', { 'data-control': 'heat' }, ...HEAT_MODES.map((mode) => option(mode, `heat.${mode}` as PhraseKey)));
   heatSelect.addEventListener('change', () => store.setHeatMode(heatSelect.value as HeatMode));
@@ -139,8 +165,10 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
       legendItem(swatch('ap-swatch-path'), 'legend.path'),
       legendItem(swatch('ap-swatch-start'), 'legend.start'),
       legendItem(swatch('ap-swatch-goal'), 'legend.goal'),
-      legendItem(swatch('ap-swatch-current'), 'legend.current')),
+      legendItem(swatch('ap-swatch-current'), 'legend.current'),
+      ...Object.values(walkItems)),
     phrases.text(el('p', { class: 'ap-note' }), 'legend.cells'),
+    dstarCells,
     phrases.text(el('p', { class: 'ap-note' }), actions.embedded ? 'keys.embedded' : 'keys'));
   const about = el('details', { class: 'ap-about' },
     phrases.text(el('summary', {}), 'about'),
@@ -156,13 +184,13 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
     }));
   };
 
-  const element = el('aside', { class: 'ap-panel' }, optionsSection, drawSection, mapSection, legend, about);
+  const element = el('aside', { class: 'ap-panel' }, optionsSection, walkSection, drawSection, mapSection, legend, about);
 
   let shown: ReadonlySet<ControlGroup> = new Set();
   const show = (visible: ReadonlySet<ControlGroup>) => {
     shown = visible;
     optionsSection.hidden = !searchOptions.show(visible) || store.runs.length > 1;
-    const sections = showGroups({ draw: drawSection, map: mapSection, legend, about }, visible);
+    const sections = showGroups({ walk: walkSection, draw: drawSection, map: mapSection, legend, about }, visible);
     element.hidden = optionsSection.hidden && !sections;
   };
 
@@ -188,6 +216,16 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
       algorithmItems.scanned.hidden = algorithmItems.scan.hidden = !keeps('scanned');
       algorithmItems.sight.hidden = !store.runs.some((run) => store.engine.algorithm(run.options.algorithm).anyAngle);
       algorithmItems.stack.hidden = !keeps('visits');
+      walkItems.inconsistent.hidden = dstarCells.hidden = !keeps('rhs');
+    }
+    if (changes.has('options') || changes.has('ui') || changes.has('language')) {
+      unknownTerrain.checked = store.unknownTerrain;
+      senseRadius.value = String(store.senseRadius);
+      senseRadius.disabled = !store.unknownTerrain;
+      setText(senseOutput, translate(store.language, 'walk.radiusValue', { n: store.senseRadius }));
+      stepSize.value = store.walkStepSize;
+      walkItems.agent.hidden = walkItems.trail.hidden = !store.walking;
+      walkItems.fog.hidden = walkItems.sense.hidden = !store.walking || !store.unknownTerrain;
     }
     if (changes.has('ui') || changes.has('language')) {
       for (const b of toolButtons) setAttribute(b, 'aria-pressed', String(b.dataset.tool === store.tool));

@@ -25,6 +25,9 @@ export function buildTransport(store: PlaygroundStore, phrases: Phrases, narrate
   const backButton = phrases.text(el('button', { type: 'button', class: 'ap-button', 'data-action': 'step-back' }), 'stepBack');
   const stepButton = phrases.text(el('button', { type: 'button', class: 'ap-button', 'data-action': 'step' }), 'step');
   const resetButton = phrases.text(el('button', { type: 'button', class: 'ap-button', 'data-action': 'reset' }), 'reset');
+  // Walk mode on (and playing) or off: the label says what a press does.
+  const walkButton = el('button', { type: 'button', class: 'ap-button', 'data-action': 'walk' });
+  walkButton.addEventListener('click', () => (store.walking ? store.setWalking(false) : store.startWalk()));
 
   const speedInput = el('input', { type: 'range', min: 0, max: INSTANT_SPEED_INDEX, step: 1, value: store.speedIndex, 'data-control': 'speed' });
   const speedOutput = el('output', { class: 'ap-output' });
@@ -42,7 +45,7 @@ export function buildTransport(store: PlaygroundStore, phrases: Phrases, narrate
   speedInput.addEventListener('input', () => store.setSpeed(Number(speedInput.value)));
   timelineInput.addEventListener('input', () => store.seek(Number(timelineInput.value)));
 
-  const buttons = el('div', { class: 'ap-buttons' }, playButton, backButton, stepButton, resetButton, trailing);
+  const buttons = el('div', { class: 'ap-buttons' }, playButton, backButton, stepButton, resetButton, walkButton, trailing);
   const sliderParts = {
     speed: el('label', { class: 'ap-slider' }, phrases.span('speed', 'ap-label'), speedInput, speedOutput),
     timeline: el('label', { class: 'ap-slider ap-timeline' }, phrases.span('timeline', 'ap-label'), timelineInput, timelineOutput),
@@ -54,8 +57,9 @@ export function buildTransport(store: PlaygroundStore, phrases: Phrases, narrate
     sliders.hidden = !showGroups(sliderParts, visible);
     // With nothing but the message line left, the box around it goes too (the message still shows).
     const any = showGroups({ play: buttons, status, narration }, visible) || !sliders.hidden;
-    // The compare buttons share the row even when the playback buttons are hidden.
-    if (trailing && !trailing.hidden && buttons.hidden) {
+    // The compare and walk buttons share the row even when the playback buttons are hidden.
+    walkButton.hidden = !visible.has('walk');
+    if (buttons.hidden && ((trailing && !trailing.hidden) || !walkButton.hidden)) {
       buttons.hidden = false;
       for (const b of [playButton, backButton, stepButton, resetButton]) b.hidden = true;
     } else {
@@ -70,6 +74,8 @@ export function buildTransport(store: PlaygroundStore, phrases: Phrases, narrate
       setText(playButton, translate(language, store.playing ? 'pause' : 'play'));
       // The label says what a press does; data-state is for scripts (tests, the benchmark).
       playButton.dataset.state = store.playing ? 'playing' : 'paused';
+      setText(walkButton, translate(language, store.walking ? 'walk.stop' : 'walk'));
+      walkButton.dataset.state = store.walking ? 'walking' : 'searching';
       speedInput.value = String(store.speedIndex);
       const speed = speedLabel(language, store.speedIndex);
       setText(speedOutput, speed);
@@ -105,9 +111,10 @@ export function buildTransport(store: PlaygroundStore, phrases: Phrases, narrate
 /** Compare mode's status line: how many searches finished, and how many cannot run here. */
 function compareStatus(store: PlaygroundStore): string {
   const { language, runs } = store;
-  const statuses = runs.map((run) => run.timeline.display.status);
-  const refused = statuses.filter((status) => status === 'refused').length;
-  const finished = statuses.filter((status) => status === 'found' || status === 'no-path' || status === 'gave-up').length;
+  // A walk is finished when it ended (arrived, no path, gave up); a search likewise.
+  const refusedRun = (run: Run) => (run.walk ? run.walk.walk.status : run.timeline.display.status) === 'refused';
+  const refused = runs.filter(refusedRun).length;
+  const finished = runs.filter((run) => run.timeline.finished && !refusedRun(run)).length;
   const parts = [translate(language, 'status.compare', { n: runs.length, finished })];
   if (refused > 0) parts.push(translate(language, 'status.compareRefused', { n: refused }));
   return joinSentences(language, parts);

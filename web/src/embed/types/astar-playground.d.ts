@@ -42,7 +42,7 @@ export type LanguageCode = 'en' | 'zh-CN';
  */
 export type ControlGroup =
   | 'play' | 'speed' | 'timeline' | 'status' | 'narration'
-  | 'algorithm' | 'heuristic' | 'diagonal' | 'weight' | 'compare' | 'inspect'
+  | 'algorithm' | 'heuristic' | 'diagonal' | 'weight' | 'compare' | 'inspect' | 'walk'
   | 'draw' | 'map' | 'legend' | 'about' | 'share' | 'language';
 
 /** Per-cell numbers drawn on reached cells when they are large enough: g, h, f, expansion order, parent arrow. */
@@ -95,6 +95,17 @@ export interface PlaygroundOptions {
   lang?: LanguageCode;
   /** Which per-cell numbers to draw. Default: all. */
   labels?: readonly CellLabel[] | string;
+  /**
+   * "walk": an agent walks from the start to the goal, planning with the algorithm (D* Lite
+   * repairs its plan as it learns; the others plan again from scratch); "search": the
+   * searches run as usual. Default: as the map's link says.
+   */
+  mode?: 'search' | 'walk';
+  /**
+   * In walk mode, unknown terrain: the agent knows only cells within this many cells
+   * (Chebyshev distance) of where it has been, 1 to 10; 0: it knows the whole map.
+   */
+  sense?: number;
 }
 
 /** Detail of the `astar-step` and `astar-done` events. */
@@ -116,7 +127,7 @@ export interface PlaygroundInternals {
 
 /**
  * `<astar-playground>`. Attributes: map, width, height, algorithm, algorithms, heuristic,
- * diagonal, weight, costs, max-expansions, autoplay, speed, controls, readonly, lang, labels (see PlaygroundOptions);
+ * diagonal, weight, costs, max-expansions, autoplay, speed, controls, readonly, lang, labels, mode, sense (see PlaygroundOptions);
  * changing one updates the playground. Events (bubbling, composed):
  * `astar-ready` once shown, `astar-step` when the step shown changes, `astar-done` when
  * a search finishes; the latter two carry a PlaygroundEventDetail.
