@@ -178,6 +178,33 @@ describe('walk mode', () => {
     expectLegalRoute(app, walk.walk.walked());
   });
 
+  it('follows the goal when it is dragged mid-walk, and a step back before the drag puts the goal back', async () => {
+    const { app, container } = await open();
+    loadRoom(app);
+    choose(query(container, '[data-control="algorithm"]'), 'dstar-lite');
+    click(container, 'walk');
+    app.store.pause();
+    for (let i = 0; i < 3; i++) app.store.stepForward();
+    const walk = walkOf(app);
+    const dragStep = app.store.step;
+    const newGoal = { x: 20, y: 0 };
+    // Dragged by the pointer, as a user moves it: press on G, move, release.
+    drag(app, [GOAL, { x: 21, y: 2 }, newGoal]);
+    expect(app.store.goal).toEqual(newGoal);
+    expect(app.store.step).toBe(dragStep);
+    app.store.stepForward();
+    expect(walk.walk.plannedPath().at(-1)).toEqual(newGoal);
+    app.store.setSpeed(app.store.speedIndex + 10);
+    app.store.play();
+    await until(() => walk.walk.status === 'arrived', 'the agent arrives at the moved goal');
+    expect(walk.walk.agent()).toEqual(newGoal);
+    // Before the drag the goal was where it started; after it, where it was dragged.
+    app.store.seek(dragStep - 1);
+    expect(app.store.goal).toEqual(GOAL);
+    app.store.seek(dragStep + 1);
+    expect(app.store.goal).toEqual(newGoal);
+  });
+
   it('says No path when the goal is walled off, and walks on when the wall is erased', async () => {
     const { app, container } = await open();
     loadRoom(app, ROOM.map((row) => row.replace(/^(.{12})./, '$1@')));
