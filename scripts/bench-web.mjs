@@ -149,7 +149,7 @@ async function playAndMeasure(page, seconds) {
     const wallMs = performance.now() - begin;
     if (play.dataset.state === 'playing') play.click();
     observer.disconnect();
-    const status = document.querySelector('[role="status"]').textContent;
+    const status = document.querySelector('[data-region="status"]').textContent;
     const intervals = stamps.slice(1).map((t, i) => t - stamps[i]);
     // In compare mode the status line counts the searches that finished.
     const compared = /Comparing (\d+) searches, (\d+) finished/.exec(status);

@@ -69,7 +69,7 @@ describe('generators', () => {
 });
 
 describe('placing start and goal on an imported map', () => {
-  it('puts both in the largest region, near opposite corners', () => {
+  it('puts both in the largest region, near the opposite corners farthest apart', () => {
     const rows = [
       '.@........',
       '@@.@@@@@@.',
@@ -80,7 +80,10 @@ describe('placing start and goal on an imported map', () => {
     const width = rows[0].length, height = rows.length;
     const costs = Uint8Array.from(rows.join(''), (c) => (c === '.' ? 1 : 0));
     const { start, goal } = pickEndpoints(costs, width, height);
-    expect(start).toEqual({ x: 2, y: 0 }); // (0, 0) is walled into a region of its own
-    expect(goal).toEqual({ x: 8, y: 4 });
+    // (0, 0) is walled into a region of its own; the bottom-left and top-right cells are
+    // farther apart than the top-left (2, 0) and bottom-right (8, 4) ones; on a side of 10
+    // cells both stay one cell off the edge.
+    expect(start).toEqual({ x: 1, y: 4 });
+    expect(goal).toEqual({ x: 8, y: 0 });
   });
 });

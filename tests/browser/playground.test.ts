@@ -426,7 +426,8 @@ describe('exporting maps', () => {
     expect(name).toBe('demo.png');
     expect(blob.type).toBe('image/png');
     const image = await createImageBitmap(blob);
-    expect([image.width, image.height]).toEqual([16 * 32, 10 * 32]);
+    // By default at twice the size the map is fitted to on screen.
+    expect([image.width, image.height]).toEqual([Math.round(2 * 16 * app.store.view.scale), Math.round(2 * 10 * app.store.view.scale)]);
   });
 });
 

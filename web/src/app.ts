@@ -12,6 +12,7 @@ import { attachFileDrop } from './input/files';
 import { attachKeyboard } from './input/keyboard';
 import type { HoverInfo } from './input/pointer';
 import { heatRange, heatValues, type Heat, type HeatMode } from './render/heat';
+import { readPalette } from './render/palette';
 import { CELL_LABELS, MapLayer, type CellLabel, type PaneRenderer, type PaneState } from './render/renderer';
 import type { Run } from './state/run';
 import { PlaygroundStore, type Change, type Language } from './state/store';
@@ -19,12 +20,15 @@ import { buildCompareBar } from './ui/compare-bar';
 import { buildComparison } from './ui/comparison';
 import { CONTROL_GROUPS, DEFAULT_EMBED_CONTROLS, EDITING_GROUPS, type ControlGroup } from './ui/controls';
 import { el, Phrases } from './ui/dom';
+import { exportPng, exportSvg } from './ui/exports';
 import { initialLanguage, isLanguage, LANGUAGES, rememberLanguage } from './ui/i18n';
 import { buildInspector } from './ui/inspector';
 import { buildPanel } from './ui/panel';
 import { Pane } from './ui/pane';
 import { buildSharePanel, pageLinks, type ShareLinks } from './ui/share-panel';
 import { buildTransport } from './ui/transport';
+import { buildFirstRunHint } from './ui/first-run-hint';
+import { MapCursorView } from './ui/map-cursor';
 import styles from './ui/styles.css?inline';
 
 export interface MountOptions {
@@ -114,21 +118,25 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
     // The narration follows the inspected search.
     transport.update(new Set<Change>(['search']));
   });
-  const transport = buildTransport(store, phrases, () => inspector.run, compareBar.element);
+  // The panel (built below) holds the Moving AI query list, whose verdict joins the status line.
+  let scenarioVerdict = () => '';
+  const transport = buildTransport(store, phrases, () => inspector.run, compareBar.element, () => scenarioVerdict());
   const stage = el('section', { class: 'ap-stage' }, paneGrid, transport.element, comparison.element, inspector.element);
+  // A page's first visit says what to do; an embed's page says that itself.
+  const firstRunHint = embedded ? null : buildFirstRunHint(storage, phrases);
+  if (firstRunHint) stage.append(firstRunHint);
 
   const presetBase = options.mapsBaseUrl ?? new URL('maps/', document.baseURI).href;
   const panel = buildPanel(store, phrases, {
     presetUrl: (file) => new URL(file, presetBase).href,
     exportMap: () => download(new Blob([store.grid.toMapText()], { type: 'text/plain' }), `${store.mapName}.map`),
-    exportPng: () => {
-      const side = Math.max(store.grid.width, store.grid.height);
-      const cellPixels = Math.max(1, Math.min(32, Math.floor(2048 / side)));
-      void panes[0]!.renderer.exportPng(cellPixels).then((blob) => blob && download(blob, `${store.mapName}.png`));
-    },
+    // The first pane's search, the whole map.
+    exportPng: (size) => void exportPng(store, panes[0]!.renderer, size).then((blob) => blob && download(blob, `${store.mapName}.png`)),
+    exportSvg: () => download(exportSvg(store, panes[0]!.run, readPalette(root)), `${store.mapName}.svg`),
     embedded,
     heatRange: () => heats.range(store),
   });
+  scenarioVerdict = panel.scenarioVerdict;
   const main = el('div', { class: 'ap-main' }, stage, panel.element);
   if (embedded) root.append(main, header);
   else root.append(header, main);
@@ -156,6 +164,7 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
       heat: heats.of(store, run),
       hover: hover?.info.cell ?? null,
       highlight: highlight?.run === run ? highlight.cell : null,
+      cursor: pane.canvas.matches(':focus') ? mapCursor.shown : null,
       walk: run.walk?.view() ?? null,
     };
   };
@@ -168,6 +177,15 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
     if (!sameCell) requestDraw();
   };
   const panes: Pane[] = [];
+  // The keyboard's cursor shows its cell's details as a tap would, beside the cell.
+  const mapCursor = new MapCursorView(store, (canvas) => panes.find((pane) => pane.canvas === canvas)?.run, (canvas, cell) => {
+    const pane = panes.find((candidate) => candidate.canvas === canvas);
+    if (!pane) return;
+    const rect = canvas.getBoundingClientRect(), { view } = store;
+    onHover(pane, { cell, clientX: rect.left + view.offsetX + (cell.x + 0.5) * view.scale, clientY: rect.top + view.offsetY + (cell.y + 0.5) * view.scale, tapped: true });
+    requestDraw();
+  });
+  root.append(mapCursor.announcer);
   const resizeObserver = new ResizeObserver(() => measurePanes());
   cleanups.push(() => resizeObserver.disconnect());
   /** Panes follow the runs: one each, in order, made and removed as runs come and go. */
@@ -216,8 +234,8 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
   // ------------------------------------------------------------------ other input
   // An embedded playground hears keys only while focus is inside it: the page around it
   // keeps its own keys (Space scrolls, arrows move the caret).
-  cleanups.push(attachKeyboard(options.keyboardTarget ?? (embedded ? root : container.ownerDocument), container, store, editable));
-  cleanups.push(attachFileDrop(root, store, (active) => { dropHint.hidden = !active; }, editable));
+  cleanups.push(attachKeyboard(options.keyboardTarget ?? (embedded ? root : container.ownerDocument), container, store, mapCursor, editable));
+  cleanups.push(attachFileDrop(root, store, panel.loadScenario, (active) => { dropHint.hidden = !active; }, editable));
   const darkQuery = window.matchMedia('(prefers-color-scheme: dark)');
   const onScheme = () => {
     for (const pane of panes) pane.renderer.refreshTheme();
@@ -255,6 +273,10 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
     const size = { width: store.grid.width, height: store.grid.height };
     for (const pane of panes) pane.canvas.setAttribute('aria-label', phrases.translate(readonly ? 'canvas.labelReadonly' : 'canvas.label', size));
   };
+  // The page's title (its tab, its bookmark) follows the language; an embed's page keeps its own.
+  const nameDocument = () => {
+    if (!embedded) container.ownerDocument.title = phrases.translate('app.title');
+  };
 
   // ------------------------------------------------------------------ state -> view
   const onChange = (changes: ReadonlySet<Change>) => {
@@ -265,6 +287,7 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
       languageSelect.value = store.language;
       tutorialLink.href = tutorialHref(store.language);
       rememberLanguage(storage, store.language);
+      nameDocument();
     }
     // Runs come and go with 'options', but a run's measurement may report ('search')
     // before that change is announced: panes follow the runs on every change.
@@ -288,6 +311,7 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
   cleanups.push(store.subscribe(onChange));
   syncPanes();
   setReadonly(readonly);
+  nameDocument();
   // Colours come from the stylesheet, which applies only once the root is in the document.
   onScheme();
   onChange(new Set<Change>(['map', 'search', 'ui', 'options']));

@@ -5,11 +5,10 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { MapFormatError, type Engine, type Grid, type ScenarioQuery } from '../engine/engine';
+import { findQueryMisfit, scenarioMapFileName } from '../engine/scenarios';
 import { CliError } from './cli-error';
 
-// Published optimal lengths are rounded (2 to 8 decimals depending on the set), so a
-// found cost matches when it is this close.
-export const OPTIMAL_TOLERANCE = 0.01;
+export { matchesOptimal, OPTIMAL_TOLERANCE } from '../engine/scenarios';
 
 // Far above any real file (the largest Moving AI scenario is under 1 MB, a 4096 x 4096 map
 // is 16 MiB) and low enough that a wrong path cannot make us read gigabytes.
@@ -23,15 +22,8 @@ export interface LoadedScenario {
   queries: ScenarioQuery[];
 }
 
-/** True when a found cost (null: no path) agrees with the file's optimal length (-1: no path expected). */
-export function matchesOptimal(optimal: number, cost: number | null): boolean {
-  if (optimal < 0) return cost === null;
-  return cost !== null && Math.abs(cost - optimal) <= OPTIMAL_TOLERANCE;
-}
-
 /**
- * Where the map of a scenario may be, best first. The map column's folders come from the
- * benchmark authors' machines and never match local paths, so only names are used, and
+ * Where the map of a scenario may be, best first: only names (scenarioMapFileName), and
  * only in the .scen file's own folder (the same rule as the core's candidate_map_paths).
  */
 export function candidateMapPaths(scenarioPath: string, queries: readonly ScenarioQuery[]): string[] {
@@ -42,9 +34,8 @@ export function candidateMapPaths(scenarioPath: string, queries: readonly Scenar
     candidates.push(join(folder, ownName.slice(0, -'.scen'.length)));
   }
   for (const query of queries) {
-    // Either separator: some scenario files were written on Windows.
-    const columnName = query.mapPath.split(/[\\/]/).pop() ?? '';
-    if (columnName !== '' && columnName !== '.' && columnName !== '..') candidates.push(join(folder, columnName));
+    const columnName = scenarioMapFileName(query);
+    if (columnName !== '') candidates.push(join(folder, columnName));
   }
   return [...new Set(candidates)];
 }
@@ -71,22 +62,19 @@ export function loadScenario(engine: Engine, scenarioPath: string): LoadedScenar
 }
 
 function checkQueriesFit(scenarioPath: string, mapPath: string, grid: Grid, queries: readonly ScenarioQuery[]): void {
-  queries.forEach((query, index) => {
-    if (query.mapWidth !== grid.width || query.mapHeight !== grid.height) {
-      throw new CliError(
-        `${scenarioPath} query ${index}: it is for a ${query.mapWidth} x ${query.mapHeight} map, ` +
-          `but ${mapPath} is ${grid.width} x ${grid.height}`,
-      );
-    }
-    for (const [what, point] of [['start', query.start], ['goal', query.goal]] as const) {
-      if (!grid.contains(point)) {
-        throw new CliError(
-          `${scenarioPath} query ${index}: ${what} (${point.x}, ${point.y}) is outside the ` +
-            `${grid.width} x ${grid.height} map`,
-        );
-      }
-    }
-  });
+  const misfit = findQueryMisfit(grid, queries);
+  if (misfit === null) return;
+  const query = queries[misfit.index]!;
+  if (misfit.kind === 'size') {
+    throw new CliError(
+      `${scenarioPath} query ${misfit.index}: it is for a ${query.mapWidth} x ${query.mapHeight} map, ` +
+        `but ${mapPath} is ${grid.width} x ${grid.height}`,
+    );
+  }
+  throw new CliError(
+    `${scenarioPath} query ${misfit.index}: ${misfit.which} (${misfit.point.x}, ${misfit.point.y}) is outside the ` +
+      `${grid.width} x ${grid.height} map`,
+  );
 }
 
 function parseOrExplain<T>(path: string, parse: () => T): T {

@@ -28,6 +28,8 @@ export interface EmbedEvents {
 export class EmbeddedPlayground {
   private applied: EmbedSettings | null = null;
   private appliedProblems = '';
+  /** Problems already told to the page's author in the console (each once). */
+  private readonly warned = new Set<string>();
   /** The page's language at the last apply (null before the first). */
   private pageLanguage: Language | null = null;
   /** The searches of the map shown, before the settings change them. */
@@ -89,6 +91,13 @@ export class EmbeddedPlayground {
     if (languageChanged && store.language !== language) store.setLanguage(language);
     this.pageLanguage = pageLanguage;
 
+    // The author looks in the console: each bad setting is named there once, with what it
+    // may be, besides the message on the playground (which a reader may never see).
+    for (const problem of problems) {
+      if (this.warned.has(problem)) continue;
+      this.warned.add(problem);
+      console.warn(`astar-playground ignores a setting it does not understand: ${problem}`);
+    }
     const problemText = problems.join('; ');
     if (problemText !== this.appliedProblems || mapChanged) {
       this.appliedProblems = problemText;

@@ -1,29 +1,49 @@
-// Moving AI .map files from the file picker or dropped on the playground. The file's text
-// goes to the store's import action, which parses it with the engine and keeps the
-// current map when the text is not a valid map.
+// Moving AI files from the file picker or dropped on the playground: .map files go to the
+// store's import action, which parses them with the engine and keeps the current map when
+// the text is not a valid map; .scen files go to the scenario list (ui/scenario-list.ts),
+// which checks that they are for the map shown. A map and its scenarios chosen together
+// load in that order, so the scenarios find their map.
 import type { PlaygroundStore } from '../state/store';
 
-// A 1024 x 1024 map is about 1 MiB of text; anything far larger cannot be a map we accept.
+// A 1024 x 1024 map is about 1 MiB of text, the largest Moving AI scenario file under 1 MB;
+// anything far larger cannot be a file we accept.
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
 
-export async function importMapFile(file: File, store: PlaygroundStore): Promise<boolean> {
-  if (file.size > MAX_FILE_BYTES) {
-    store.showMessage({ kind: 'error', key: 'error.mapBounds', detail: `${file.name}: ${(file.size / 1048576).toFixed(1)} MiB` });
-    return false;
-  }
-  let text: string;
-  try {
-    text = await file.text();
-  } catch (error) {
-    store.showMessage({ kind: 'error', key: 'error.fileRead', detail: `${file.name}: ${(error as Error).message}` });
-    return false;
-  }
-  return store.loadMapText(text, file.name);
+/** Takes the text of a .scen file; false (with a message shown) when it is refused. */
+export type ScenarioLoader = (text: string, fileName: string) => boolean;
+
+export function isScenarioFile(file: File): boolean {
+  return /\.scen$/i.test(file.name);
 }
 
-/** Drop a file anywhere on `zone` to import it; `setActive` shows the drop hint. Off while `editable()` is false. */
-export function attachFileDrop(zone: HTMLElement, store: PlaygroundStore, setActive: (active: boolean) => void,
-  editable: () => boolean = () => true): () => void {
+/** Imports every map file, then every scenario file; true when all of them loaded. */
+export async function importFiles(files: readonly File[], store: PlaygroundStore, loadScenario: ScenarioLoader): Promise<boolean> {
+  // Anything that is not a .scen is offered as a map: map files come with many names.
+  const ordered = [...files.filter((file) => !isScenarioFile(file)), ...files.filter(isScenarioFile)];
+  for (const file of ordered) {
+    const text = await readFileText(file, store);
+    const loaded = text !== null && (isScenarioFile(file) ? loadScenario(text, file.name) : store.loadMapText(text, file.name));
+    if (!loaded) return false;
+  }
+  return true;
+}
+
+async function readFileText(file: File, store: PlaygroundStore): Promise<string | null> {
+  if (file.size > MAX_FILE_BYTES) {
+    store.showMessage({ kind: 'error', key: 'error.mapBounds', detail: `${file.name}: ${(file.size / 1048576).toFixed(1)} MiB` });
+    return null;
+  }
+  try {
+    return await file.text();
+  } catch (error) {
+    store.showMessage({ kind: 'error', key: 'error.fileRead', detail: `${file.name}: ${(error as Error).message}` });
+    return null;
+  }
+}
+
+/** Drop files anywhere on `zone` to import them; `setActive` shows the drop hint. Off while `editable()` is false. */
+export function attachFileDrop(zone: HTMLElement, store: PlaygroundStore, loadScenario: ScenarioLoader,
+  setActive: (active: boolean) => void, editable: () => boolean = () => true): () => void {
   let depth = 0;
   const carriesFiles = (event: DragEvent) => editable() && Array.from(event.dataTransfer?.types ?? []).includes('Files');
   const onEnter = (event: DragEvent) => {
@@ -42,12 +62,12 @@ export function attachFileDrop(zone: HTMLElement, store: PlaygroundStore, setAct
     if (depth === 0) setActive(false);
   };
   const onDrop = (event: DragEvent) => {
-    const file = event.dataTransfer?.files?.[0];
+    const files = Array.from(event.dataTransfer?.files ?? []);
     depth = 0;
     setActive(false);
-    if (!file || !editable()) return;
+    if (files.length === 0 || !editable()) return;
     event.preventDefault();
-    void importMapFile(file, store);
+    void importFiles(files, store, loadScenario);
   };
   zone.addEventListener('dragenter', onEnter);
   zone.addEventListener('dragover', onOver);

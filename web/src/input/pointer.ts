@@ -4,6 +4,11 @@
 // and knows nothing about drawing; the hovered cell goes to `onHover` for the tooltip.
 // While `editable()` is false (a read-only embed) the primary button pans instead of
 // painting or dragging start and goal, so the map can still be explored.
+//
+// Start and goal are grabbed by what is drawn: their cell or their marker, which on a big
+// map is far larger than a cell (`markers`, from the pane, says where the markers are and
+// how big they are drawn); a finger reaches further. A press on a marker never paints,
+// and the cell it points at is the marker's, for the tooltip too.
 import type { Point } from '../engine/engine';
 import type { Endpoint, PlaygroundStore } from '../state/store';
 import { cellAt, minScale, panBy, zoomAt, type Viewport } from '../render/viewport';
@@ -11,7 +16,8 @@ import { cellAt, minScale, panBy, zoomAt, type Viewport } from '../render/viewpo
 type Gesture =
   | { kind: 'none' }
   | { kind: 'paint'; last: Point }
-  | { kind: 'drag'; which: Endpoint }
+  /** (dx, dy): from the press to the marker's centre, so the marker keeps its place under the pointer. */
+  | { kind: 'drag'; which: Endpoint; dx: number; dy: number }
   | { kind: 'pan'; lastX: number; lastY: number; before: { view: Viewport; fitted: boolean } }
   | { kind: 'pinch'; distance: number; midX: number; midY: number; view: Viewport };
 
@@ -24,8 +30,32 @@ export interface HoverInfo {
 }
 
 const TAP_SLOP_PX = 8;
+/** How far from a marker's centre a finger grabs it, at least: a fingertip is wider than a small marker. */
+const TOUCH_REACH_PX = 22;
+
+/** What a pane draws over the map that a press can land on, in map cells. */
+export interface Markers {
+  start: Point;
+  goal: Point;
+  /** The pane's walking agent (walk mode), drawn over the others: it is the walk's own, never grabbed. */
+  agent: Point | null;
+  /** The markers' radius in pixels, as drawn (render/renderer.ts markerRadius). */
+  radius: number;
+}
+
+type MarkerName = Endpoint | 'agent';
+
+interface MarkerHit {
+  which: MarkerName;
+  cell: Point;
+  /** From the press to the marker's centre, in pixels. */
+  dx: number;
+  dy: number;
+}
 
 export interface CanvasInputOptions {
+  /** The markers as the pane draws them now; null before its first layout. */
+  markers: () => Markers | null;
   /** False: pointers pan and tap but never paint or move start and goal. */
   editable?: () => boolean;
   /**
@@ -37,7 +67,7 @@ export interface CanvasInputOptions {
 }
 
 export function attachCanvasInput(canvas: HTMLCanvasElement, store: PlaygroundStore, onHover: (hover: HoverInfo | null) => void,
-  { editable = () => true, wheelZoomNeedsModifier = false }: CanvasInputOptions = {}): () => void {
+  { markers, editable = () => true, wheelZoomNeedsModifier = false }: CanvasInputOptions): () => void {
   const pointers = new Map<number, { x: number; y: number; downX: number; downY: number; type: string }>();
   let gesture: Gesture = { kind: 'none' };
 
@@ -48,12 +78,19 @@ export function attachCanvasInput(canvas: HTMLCanvasElement, store: PlaygroundSt
   const cellUnder = (x: number, y: number) => cellAt(store.view, x, y);
   const insideMap = (cell: Point) => store.grid.contains(cell);
   const lowestScale = () => minScale(store.grid.width, store.grid.height, store.canvasWidth, store.canvasHeight);
+  const markerUnder = (x: number, y: number, pointerType: string): MarkerHit | null => {
+    const drawn = markers();
+    return drawn && markerAt(store.view, drawn, x, y, pointerType === 'touch' ? TOUCH_REACH_PX : 0);
+  };
 
   const startPan = (x: number, y: number): Gesture => ({ kind: 'pan', lastX: x, lastY: y, before: { view: store.view, fitted: store.viewIsFitted } });
 
   const finishGesture = () => {
     if (gesture.kind === 'paint') store.endStroke();
-    if (gesture.kind === 'drag') store.endEndpointDrag();
+    if (gesture.kind === 'drag') {
+      store.endEndpointDrag();
+      canvas.style.cursor = '';
+    }
     gesture = { kind: 'none' };
   };
 
@@ -89,13 +126,18 @@ export function attachCanvasInput(canvas: HTMLCanvasElement, store: PlaygroundSt
     }
     const cell = cellUnder(x, y);
     const canEdit = editable();
-    const which = canEdit && insideMap(cell) ? store.endpointAt(cell.x, cell.y) : null;
-    if (event.button === 1 || event.button === 2 || !canEdit || (store.tool === 'pan' && !which)) {
+    const marker = canEdit ? markerUnder(x, y, event.pointerType) : null;
+    // A press on the agent (the walk's own marker) neither grabs nor paints.
+    const onAgent = marker?.which === 'agent';
+    if (event.button === 1 || event.button === 2 || !canEdit || (store.tool === 'pan' && (!marker || onAgent))) {
       gesture = startPan(x, y);
-    } else if (which) {
-      store.beginEndpointDrag(which);
-      gesture = { kind: 'drag', which };
-    } else if (event.button === 0 && store.paintCost !== null) {
+    } else if (marker && marker.which !== 'agent') {
+      store.beginEndpointDrag(marker.which);
+      gesture = { kind: 'drag', which: marker.which, dx: marker.dx, dy: marker.dy };
+      // The tooltip would only hide what is moved.
+      onHover(null);
+      if (event.pointerType === 'mouse') canvas.style.cursor = 'grabbing';
+    } else if (!onAgent && event.button === 0 && store.paintCost !== null) {
       store.beginStroke();
       gesture = { kind: 'paint', last: cell };
       store.paintLine(cell, cell);
@@ -107,7 +149,12 @@ export function attachCanvasInput(canvas: HTMLCanvasElement, store: PlaygroundSt
     const pointer = pointers.get(event.pointerId);
     if (pointer) { pointer.x = x; pointer.y = y; }
     const cell = cellUnder(x, y);
-    if (event.pointerType === 'mouse') onHover(insideMap(cell) ? { cell, clientX: event.clientX, clientY: event.clientY, tapped: false } : null);
+    if (event.pointerType === 'mouse' && gesture.kind !== 'drag') {
+      const marker = markerUnder(x, y, event.pointerType);
+      const shown = marker?.cell ?? cell;
+      onHover(insideMap(shown) ? { cell: shown, clientX: event.clientX, clientY: event.clientY, tapped: false } : null);
+      if (gesture.kind === 'none') canvas.style.cursor = marker && marker.which !== 'agent' && editable() ? 'grab' : '';
+    }
     if (!pointer) return;
     switch (gesture.kind) {
       case 'paint':
@@ -116,9 +163,11 @@ export function attachCanvasInput(canvas: HTMLCanvasElement, store: PlaygroundSt
           gesture.last = cell;
         }
         break;
-      case 'drag':
-        if (insideMap(cell)) store.moveEndpoint(gesture.which, cell.x, cell.y);
+      case 'drag': {
+        const target = cellUnder(x + gesture.dx, y + gesture.dy);
+        if (insideMap(target)) store.moveEndpoint(gesture.which, target.x, target.y);
         break;
+      }
       case 'pan':
         store.setView(panBy(store.view, x - gesture.lastX, y - gesture.lastY));
         gesture.lastX = x;
@@ -143,7 +192,7 @@ export function attachCanvasInput(canvas: HTMLCanvasElement, store: PlaygroundSt
     if (canvas.hasPointerCapture(event.pointerId)) canvas.releasePointerCapture(event.pointerId);
     const moved = Math.hypot(pointer.x - pointer.downX, pointer.y - pointer.downY);
     if (event.type === 'pointerup' && pointer.type !== 'mouse' && moved < TAP_SLOP_PX) {
-      const cell = cellUnder(pointer.x, pointer.y);
+      const cell = markerUnder(pointer.x, pointer.y, pointer.type)?.cell ?? cellUnder(pointer.x, pointer.y);
       if (insideMap(cell)) onHover({ cell, clientX: event.clientX, clientY: event.clientY, tapped: true });
     }
     if (gesture.kind === 'pinch') {
@@ -171,7 +220,9 @@ export function attachCanvasInput(canvas: HTMLCanvasElement, store: PlaygroundSt
   };
 
   const onLeave = (event: PointerEvent) => {
-    if (event.pointerType === 'mouse') onHover(null);
+    if (event.pointerType !== 'mouse') return;
+    onHover(null);
+    if (gesture.kind !== 'drag') canvas.style.cursor = '';
   };
   const onContextMenu = (event: Event) => event.preventDefault();
 
@@ -192,4 +243,29 @@ export function attachCanvasInput(canvas: HTMLCanvasElement, store: PlaygroundSt
     canvas.removeEventListener('wheel', onWheel);
     canvas.removeEventListener('contextmenu', onContextMenu);
   };
+}
+
+/**
+ * The marker a press at canvas point (x, y) lands on: of those whose cell holds the point or
+ * whose disc (at least `minReach` pixels around the cell's centre) does, the nearest. The
+ * agent counts too, as it is drawn over start and goal: a press on it grabs neither; on the
+ * same cell (a walk before its first move) the endpoint wins, as before.
+ */
+function markerAt(view: Viewport, markers: Markers, x: number, y: number, minReach: number): MarkerHit | null {
+  const reach = Math.max(markers.radius, minReach);
+  const under = cellAt(view, x, y);
+  let nearest: MarkerHit | null = null, nearestDistance = Infinity;
+  const consider = (which: MarkerName, cell: Point) => {
+    const dx = view.offsetX + (cell.x + 0.5) * view.scale - x, dy = view.offsetY + (cell.y + 0.5) * view.scale - y;
+    const distance = Math.hypot(dx, dy);
+    const onCell = under.x === cell.x && under.y === cell.y;
+    if ((onCell || distance <= reach) && distance < nearestDistance) {
+      nearest = { which, cell, dx, dy };
+      nearestDistance = distance;
+    }
+  };
+  consider('start', markers.start);
+  consider('goal', markers.goal);
+  if (markers.agent) consider('agent', markers.agent);
+  return nearest;
 }

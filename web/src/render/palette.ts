@@ -30,6 +30,10 @@ export interface Palette {
   halo: string;
 }
 
+// How opaque open and closed cells are drawn over the map (0 to 255), on the canvas and in SVG.
+export const OPEN_ALPHA = 150;
+export const CLOSED_ALPHA = 120;
+
 export function readPalette(element: Element): Palette {
   const style = getComputedStyle(element);
   const read = (name: string) => style.getPropertyValue(name).trim();

@@ -13,14 +13,14 @@
 // (g, h, f, order or IDA*'s visit count, parent arrow) when cells are at least
 // LABEL_MIN_SCALE pixels, the current step (its neighbours, JPS's scans and forced
 // neighbours, Theta*'s lines of sight), IDA*'s current depth-first path, the best meeting
-// of a bidirectional search, the path, the endpoints and the highlighted cell.
+// of a bidirectional search, the path, the endpoints, the highlighted cell and the keyboard's cursor.
 // In walk mode (PaneState.walk) the search drawn is the agent's planner, over a fog that
 // dims the cells the agent has not sensed (a third layer, refilled when the walk moves); the
 // planned path from the agent replaces the search's, and the trail walked so far, the cells
 // the last move discovered, the agent's sensing square and the agent come on top.
 import { eventsOf, type Grid, type Point, type Search, type StepEvent } from '../engine/engine';
 import { fillHeat, type Heat } from './heat';
-import { packRgba, readPalette, type Palette } from './palette';
+import { CLOSED_ALPHA, OPEN_ALPHA, packRgba, readPalette, type Palette } from './palette';
 import { visibleCells, type Viewport } from './viewport';
 
 export const LABEL_MIN_SCALE = 28;
@@ -30,8 +30,6 @@ export type CellLabel = (typeof CELL_LABELS)[number];
 
 const ROOMY_LABEL_SCALE = 44;
 const GRID_LINE_MIN_SCALE = 6;
-const OPEN_ALPHA = 150;
-const CLOSED_ALPHA = 120;
 const SCANNED_ALPHA = 60;
 const FOG_ALPHA = 170;
 
@@ -71,6 +69,8 @@ export interface PaneState {
   hover: Point | null;
   /** A cell picked elsewhere (the open-list inspector), ringed. */
   highlight: Point | null;
+  /** The keyboard's cell cursor, while this pane's map has focus; drawn for the screen only. */
+  cursor: Point | null;
   /** The run's walking agent, in walk mode. */
   walk: WalkView | null;
 }
@@ -165,16 +165,22 @@ export class PaneRenderer {
     this.framesDrawn++;
   }
 
-  /** The whole map with the pane's search, `cellPixels` per cell, as a PNG blob. */
-  exportPng(cellPixels: number): Promise<Blob | null> {
+  /**
+   * The whole map with the pane's search as a PNG blob, laid out at `cellPixels` per cell
+   * (CSS pixels, as on screen: the same marks and labels) and rendered `pixelRatio` times
+   * as sharp, the way a high-density screen draws it.
+   */
+  exportPng(cellPixels: number, pixelRatio = 1): Promise<Blob | null> {
     const state = this.source();
     if (!state) return Promise.resolve(null);
+    const width = state.grid.width * cellPixels, height = state.grid.height * cellPixels;
     const canvas = document.createElement('canvas');
-    canvas.width = state.grid.width * cellPixels;
-    canvas.height = state.grid.height * cellPixels;
+    canvas.width = Math.round(width * pixelRatio);
+    canvas.height = Math.round(height * pixelRatio);
     const context = canvas.getContext('2d');
     if (!context) return Promise.resolve(null);
-    const whole = { ...state, width: canvas.width, height: canvas.height, view: { scale: cellPixels, offsetX: 0, offsetY: 0 } };
+    context.setTransform(canvas.width / width, 0, 0, canvas.height / height, 0, 0);
+    const whole = { ...state, width, height, view: { scale: cellPixels, offsetX: 0, offsetY: 0 } };
     this.drawPane(context, whole, false);
     return new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
   }
@@ -214,6 +220,23 @@ export class PaneRenderer {
     if (state.walk) this.drawEndpoint(context, view, state.walk.agent, p.agent, 'A');
     if (state.highlight) this.drawRing(context, view, state.highlight, p.current);
     if (interactive && state.hover) this.outlineCell(context, view, state.hover, p.text, 1.5, [4, 3]);
+    if (interactive && state.cursor) this.drawCursor(context, view, state.cursor);
+  }
+
+  /**
+   * The keyboard's cursor: a solid frame in the current-cell colour on a dark one, unlike the
+   * pointer's dashed outline, and never smaller than a fingertip-sized square, so it is
+   * found at any zoom.
+   */
+  private drawCursor(context: CanvasRenderingContext2D, view: Viewport, cell: Point): void {
+    const size = Math.max(view.scale, 12);
+    const left = view.offsetX + (cell.x + 0.5) * view.scale - size / 2, top = view.offsetY + (cell.y + 0.5) * view.scale - size / 2;
+    context.lineWidth = 4;
+    context.strokeStyle = this.palette.pathOutline;
+    context.strokeRect(left + 1, top + 1, size - 2, size - 2);
+    context.lineWidth = 2;
+    context.strokeStyle = this.palette.current;
+    context.strokeRect(left + 1, top + 1, size - 2, size - 2);
   }
 
   private updateSearchLayer(): void {
@@ -613,11 +636,7 @@ export class PaneRenderer {
   private drawEndpoint(context: CanvasRenderingContext2D, view: Viewport, point: Point, colour: string, letter: string): void {
     const s = view.scale;
     const cx = view.offsetX + (point.x + 0.5) * s, cy = view.offsetY + (point.y + 0.5) * s;
-    // Never smaller than a finger-sized dot, so start and goal stay visible on big maps
-    // (the whole cell is the drag handle). Where cells carry labels the dot shrinks to the
-    // middle, so the start's g, h and f in the corners stay readable.
-    const labelled = s >= LABEL_MIN_SCALE && this.state.labels.size > 0;
-    const radius = Math.max(s * (labelled ? 0.24 : 0.36), 7);
+    const radius = markerRadius(s, this.state.labels.size > 0);
     context.beginPath();
     context.arc(cx, cy, radius, 0, Math.PI * 2);
     context.fillStyle = colour;
@@ -630,6 +649,19 @@ export class PaneRenderer {
       context.fillText(letter, cx, cy + radius * 0.05);
     }
   }
+}
+
+/**
+ * The radius in pixels of the start, goal and agent markers at `scale` pixels per cell, with
+ * or without per-cell labels on the map. Never smaller than a finger-sized dot, so start and
+ * goal stay visible on big maps, where they cover many cells; where cells carry labels the
+ * dot shrinks to the middle, so the start's g, h and f in the corners stay readable. The
+ * pointer grabs start and goal within this radius (input/pointer.ts): what is seen is what
+ * is grabbed.
+ */
+export function markerRadius(scale: number, labelsShown: boolean): number {
+  const labelled = labelsShown && scale >= LABEL_MIN_SCALE;
+  return Math.max(scale * (labelled ? 0.24 : 0.36), 7);
 }
 
 /**

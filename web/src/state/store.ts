@@ -6,9 +6,10 @@
 // each with its own options and timeline, over the one map, start, goal, edit history and
 // view. One playback clock drives them all: a step advances every unfinished run by one
 // expansion, and the timeline's position k shows every run after k steps (or finished, if
-// it needed fewer). The searches follow the map: an edit puts them back to step 0 (a
-// change of options, or a search added or removed, keeps the step), except in live mode
-// (entered when every search has finished), where every edit recomputes them all at once.
+// it needed fewer). The searches follow the map: an edit (cells, start or goal, options, a
+// search added or removed) recomputes them at the step shown (or their end, if they are now
+// shorter), still playing if they were; a new map starts them again at step 0; in live mode
+// (entered when every search has finished) every edit recomputes them all to their end.
 import type { Engine, Grid, Point, SearchOptions } from '../engine/engine';
 import { DEFAULT_OPTIONS, MapFormatError } from '../engine/engine';
 import { generateMap, placeEndpoints, type GeneratorName } from '../generators/generators';
@@ -48,7 +49,11 @@ export type MessageKey =
   | 'error.shareLink.badSize'
   | 'error.shareLink.badValue'
   | 'error.embedSetting'
-  | 'info.mapLoaded';
+  | 'info.mapLoaded'
+  | 'error.scenarioFormat'
+  | 'error.scenarioMap'
+  | 'error.scenarioQuery'
+  | 'info.scenarioLoaded';
 
 export interface Message {
   kind: 'error' | 'info';
@@ -220,6 +225,26 @@ export class PlaygroundStore {
     if (!samePoint(before.start, after.start) || !samePoint(before.goal, after.goal)) {
       this.recordEdit({ kind: 'endpoints', before, after });
     }
+  }
+
+  /**
+   * Puts start and goal at once (a scenario's query) as one undoable edit and shows the
+   * search finished for them, as live mode does after any edit. False, with nothing
+   * changed, when either is off the map or on a wall, or both are the same cell.
+   */
+  setEndpoints(start: Point, goal: Point): boolean {
+    const free = (point: Point) => this.grid.contains(point) && this.grid.cost(point.x, point.y) !== 0;
+    if (!free(start) || !free(goal) || samePoint(start, goal)) return false;
+    this.pause();
+    this.clearMessage();
+    const before = this.endpoints();
+    this.start = { ...start };
+    this.goal = { ...goal };
+    if (!samePoint(before.start, start) || !samePoint(before.goal, goal)) this.recordEdit({ kind: 'endpoints', before, after: this.endpoints() });
+    // A walk starts again from the new start; a search is finished at once.
+    if (!this.walking) this.live = true;
+    this.afterEdit('endpoints', { moved: samePoint(before.start, start) ? 'goal' : 'start' });
+    return true;
   }
 
   // ------------------------------------------------------------------ undo / redo
@@ -540,7 +565,11 @@ export class PlaygroundStore {
     this.playing = false;
     this.finishing = false;
     this.stopFrames();
-    if (busy) this.emit('ui');
+    if (!busy) return;
+    // A search run flat out from step 0 ("instant", live mode) measured nothing beside it:
+    // stopped short of its end, its length is measured again, for the timeline.
+    for (const run of this.runs) if (!run.walk) (run.timeline as SearchTimeline).measureIfNeeded();
+    this.emit('ui');
   }
 
   /**
@@ -585,6 +614,10 @@ export class PlaygroundStore {
 
   seek(step: number): void {
     this.pause();
+    // Until a search's length is known the timeline spans the steps seen so far, and its
+    // end would be short of the search's: the length is measured first (at most what
+    // replaying to the end costs), so a seek to the end reaches it and live mode follows.
+    for (const run of this.runs) if (!run.walk) (run.timeline as SearchTimeline).measureNow();
     this.goTo(step);
     this.live = false;
     this.noteProgress();
@@ -671,13 +704,21 @@ export class PlaygroundStore {
       if (this.runFor(FIRST_SLICE_BUDGET_MS)) this.finishLive();
       else this.startFrames();
     } else {
-      // A changed search (new options, a pane added or removed) keeps the clock where it
-      // was, so the searches side by side stay comparable; a changed map starts again.
-      const step = kind === 'options' ? this.step : 0;
-      this.pause();
+      // An edit keeps the user's place: the searches are recomputed and shown at the same
+      // step, still playing if they were. A new map (loaded, generated, or put back by undo:
+      // it comes without painted cells) is another search altogether and starts again.
+      const newMap = kind === 'map' && !change.ids;
+      if (newMap) this.pause();
+      const step = newMap ? 0 : this.step;
       for (const run of this.runs) {
         this.restartRun(run);
         if (step > 0) run.timeline.goTo(step);
+      }
+      // Now shorter than the step shown, the searches show their end, and from there on
+      // every edit shows the finished searches (live mode), as after playing to the end.
+      if (this.step > 0 && this.finished) {
+        this.pause();
+        this.live = true;
       }
     }
     this.emit(kind, 'search', 'ui');

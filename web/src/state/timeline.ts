@@ -141,17 +141,20 @@ export class SearchTimeline implements Timeline {
     // A short first slice runs now, so small maps know their length immediately; it is
     // short because a paint stroke restarts the search on every pointer move, and on a big
     // map each of those measurements is thrown away by the next move.
-    this.measuring.start((budgetMs) => {
-      const begin = performance.now();
-      const done = runFor(this.measure, budgetMs);
-      this.measuredMs += performance.now() - begin;
-      if (!done) return false;
-      this.measuringNow = false;
-      this.total = this.measure.counters().expanded;
-      this.result = resultOf(this.measure, this.measuredMs);
-      this.onMeasured();
-      return true;
-    }, MEASURE_SLICE_MS, FIRST_MEASURE_SLICE_MS);
+    this.measuring.start((budgetMs) => this.measureFor(budgetMs), MEASURE_SLICE_MS, FIRST_MEASURE_SLICE_MS);
+  }
+
+  /** Runs the measurement for about `budgetMs`; true once it has finished. */
+  private measureFor(budgetMs: number): boolean {
+    const begin = performance.now();
+    const done = runFor(this.measure, budgetMs);
+    this.measuredMs += performance.now() - begin;
+    if (!done) return false;
+    this.measuringNow = false;
+    this.total = this.measure.counters().expanded;
+    this.result = resultOf(this.measure, this.measuredMs);
+    this.onMeasured();
+    return true;
   }
 
   private stopMeasuring(): void {
@@ -159,9 +162,21 @@ export class SearchTimeline implements Timeline {
     this.measuringNow = false;
   }
 
-  /** A measurement set aside while the visible search ran unobserved is needed again once it is stepped. */
-  private measureIfNeeded(): void {
+  /**
+   * A measurement set aside while the visible search ran unobserved is needed again once
+   * the search is stepped, or stopped short of its end.
+   */
+  measureIfNeeded(): void {
     if (this.result === null && !this.measuringNow && !this.finished && this.display.status === 'running') this.startMeasuring();
+  }
+
+  /** Finishes measuring the search's length now, if it is not known yet. */
+  measureNow(): void {
+    if (this.total !== null) return;
+    this.measureIfNeeded();
+    if (!this.measuringNow) return;
+    this.measuring.cancel();
+    this.measureFor(Infinity);
   }
 
   /** `count` expansions, the last one observed. */

@@ -3,7 +3,7 @@
 // the run's number, its labelled options, what it is doing and a button that removes it.
 // The app makes one pane per run and passes the pane's read-only state to its renderer.
 import { attachCanvasInput, type HoverInfo } from '../input/pointer';
-import { PaneRenderer, type MapLayer, type PaneState } from '../render/renderer';
+import { markerRadius, PaneRenderer, type MapLayer, type PaneState } from '../render/renderer';
 import type { Run } from '../state/run';
 import type { Change, Language, PlaygroundStore } from '../state/store';
 import type { ControlGroup } from './controls';
@@ -61,8 +61,21 @@ export class Pane {
     this.element = el('section', { class: 'ap-pane', 'data-run': run.id }, this.header, this.canvasWrap);
 
     this.renderer = new PaneRenderer(this.canvas, options.mapLayer, options.themeSource, () => options.state(this));
+    // The keyboard's cursor shows only while this map has focus.
+    const redraw = () => this.renderer.requestDraw();
+    this.canvas.addEventListener('focus', redraw);
+    this.canvas.addEventListener('blur', redraw);
+    this.cleanups.push(() => {
+      this.canvas.removeEventListener('focus', redraw);
+      this.canvas.removeEventListener('blur', redraw);
+    });
+    // The pointer grabs start and goal where this pane draws them.
+    const markers = () => {
+      const state = options.state(this);
+      return state && { start: state.start, goal: state.goal, agent: state.walk?.agent ?? null, radius: markerRadius(state.view.scale, state.labels.size > 0) };
+    };
     this.cleanups.push(attachCanvasInput(this.canvas, store, (hover) => options.onHover(this, hover),
-      { editable: options.editable, wheelZoomNeedsModifier: options.wheelZoomNeedsModifier }));
+      { markers, editable: options.editable, wheelZoomNeedsModifier: options.wheelZoomNeedsModifier }));
   }
 
   /** Compare mode shows the header; `index` is the pane's place (its number is index + 1). */

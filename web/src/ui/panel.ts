@@ -4,20 +4,30 @@ import { GENERATOR_NAMES, type GeneratorName } from '../generators/generators';
 import { HEAT_MODES, heatGradientCss, type HeatMode } from '../render/heat';
 import { readPalette } from '../render/palette';
 import { formatNumber } from '../render/renderer';
-import { importMapFile } from '../input/files';
+import { importFiles } from '../input/files';
 import { PRESETS } from '../state/presets';
 import { MAX_MAP_SIDE, MAX_SENSE_RADIUS, MIN_MAP_SIDE, type Change, type PlaygroundStore, type Tool } from '../state/store';
 import type { WalkStepSize } from '../state/walk-timeline';
 import { showGroups, type ControlGroup } from './controls';
 import { el, Phrases, setAttribute, setText } from './dom';
 import { joinSentences, translate, type PhraseKey } from './i18n';
+import { buildScenarioList } from './scenario-list';
 import { buildSearchOptions } from './search-options';
 
 const TOOLS: Tool[] = ['wall', 'erase', 'terrain', 'pan'];
 
+/** How large an exported PNG is: a multiple of the map's size on screen, or a width in pixels. */
+export type PngSize = { screens: number } | { width: number };
+const PNG_SIZES: Array<{ value: string; size: PngSize }> = [
+  { value: '2x', size: { screens: 2 } },
+  { value: '4x', size: { screens: 4 } },
+  ...[1024, 2048, 4096].map((width) => ({ value: String(width), size: { width } })),
+];
+
 export interface PanelActions {
   exportMap(): void;
-  exportPng(): void;
+  exportPng(size: PngSize): void;
+  exportSvg(): void;
   presetUrl(file: string): string;
   /** Inside another page the wheel scrolls it and Ctrl+wheel zooms; the key hint says so. */
   embedded: boolean;
@@ -29,6 +39,10 @@ export interface Panel {
   element: HTMLElement;
   update(changes: ReadonlySet<Change>): void;
   refreshTheme(): void;
+  /** Takes a .scen file's text for the map shown (files dropped on the page come here too). */
+  loadScenario(text: string, fileName: string): boolean;
+  /** The chosen scenario query's verdict ('' for none), for the status line. */
+  scenarioVerdict(): string;
   /** Shows only these control groups (the panel's own: options, draw, map, legend, about). */
   show(visible: ReadonlySet<ControlGroup>): void;
 }
@@ -105,21 +119,33 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
     ...PRESETS.map((p) => el('option', { value: p.file }, `${p.file.replace(/\.map$/, '')} ${p.width}×${p.height}`)));
   const loadPreset = button('load', 'load-preset', () => void store.loadMapUrl(actions.presetUrl(preset.value), preset.value));
 
-  const fileInput = el('input', { type: 'file', accept: '.map,text/plain', class: 'ap-visually-hidden', 'data-control': 'import' });
+  const scenarios = buildScenarioList(store);
+  // A map, its .scen file, or both at once.
+  const fileInput = el('input', { type: 'file', accept: '.map,.scen,text/plain', multiple: true, class: 'ap-visually-hidden', 'data-control': 'import' });
   fileInput.addEventListener('change', () => {
-    const file = fileInput.files?.[0];
-    if (file) void importMapFile(file, store).finally(() => { fileInput.value = ''; });
+    const files = Array.from(fileInput.files ?? []);
+    if (files.length > 0) void importFiles(files, store, scenarios.load).finally(() => { fileInput.value = ''; });
   });
   const importLabel = el('label', { class: 'ap-button ap-file' }, fileInput, phrases.span('import'));
   const exportMap = button('exportMap', 'export-map', () => actions.exportMap());
-  const exportPng = button('exportPng', 'export-png', () => actions.exportPng());
+  const pngSize = el('select', { 'data-control': 'png-size' });
+  phrases.bind(pngSize, (language) => {
+    const chosen = pngSize.value;
+    pngSize.replaceChildren(...PNG_SIZES.map(({ value, size }) => el('option', { value },
+      'screens' in size ? translate(language, `exportSize.${value}` as PhraseKey) : translate(language, 'exportSize.width', { n: size.width }))));
+    if (chosen) pngSize.value = chosen;
+  });
+  const exportPng = button('exportPng', 'export-png', () => actions.exportPng(PNG_SIZES.find(({ value }) => value === pngSize.value)!.size));
+  const exportSvg = button('exportSvg', 'export-svg', () => actions.exportSvg());
 
   const mapSection = section('map', phrases,
     el('div', { class: 'ap-row' }, field('width', widthInput), field('height', heightInput), newMap),
     el('div', { class: 'ap-row' }, field('generator', generator), generate),
     densityField,
     el('div', { class: 'ap-row' }, field('preset', preset), loadPreset),
-    el('div', { class: 'ap-toolbar' }, importLabel, exportMap, exportPng));
+    el('div', { class: 'ap-toolbar' }, importLabel, exportMap, exportSvg),
+    el('div', { class: 'ap-row' }, field('exportSize', pngSize), exportPng),
+    scenarios.element);
 
   // ---------------------------------------------------------------- legend and credits
   const swatch = (className: string) => el('span', { class: `ap-swatch ${className}`, 'aria-hidden': 'true' });
@@ -196,6 +222,7 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
 
   const update = (changes: ReadonlySet<Change>) => {
     searchOptions.update(changes);
+    scenarios.update(changes);
     if (changes.has('options')) show(shown);
     if (changes.has('ui') || changes.has('search') || changes.has('options') || changes.has('language')) {
       const mode = store.heatMode;
@@ -239,7 +266,7 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
     }
   };
   update(new Set<Change>(['options', 'ui', 'map']));
-  return { element, update, refreshTheme, show };
+  return { element, update, refreshTheme, show, loadScenario: scenarios.load, scenarioVerdict: scenarios.verdict };
 }
 
 function section(titleKey: PhraseKey, phrases: Phrases, ...children: HTMLElement[]): HTMLElement {

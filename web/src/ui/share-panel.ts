@@ -49,13 +49,18 @@ export function buildSharePanel(store: PlaygroundStore, phrases: Phrases, links:
   // ---------------------------------------------------------------- Share
   const status = el('p', { class: 'ap-share-status', 'aria-live': 'polite', 'data-region': 'share-status' });
   const linkField = el('input', { type: 'text', readonly: true, class: 'ap-share-link', 'data-control': 'share-link' });
+  // "Link copied" floats over the header (moving nothing), so it goes again after a moment;
+  // the fallback's instructions stay while its field is there to copy from.
+  let clearCopied = 0;
   const fallback = el('label', { class: 'ap-share-fallback', hidden: true }, phrases.span('share.copyThis', 'ap-label'), linkField);
   const shareButton = button(phrases, 'share', 'share', async () => {
     const link = shareLink();
     linkField.value = link;
+    window.clearTimeout(clearCopied);
     if (await copyText(link)) {
       fallback.hidden = true;
       say(status, phrases, 'share.copied');
+      clearCopied = window.setTimeout(() => setText(status, ''), COPIED_SHOWN_MS);
     } else {
       fallback.hidden = false;
       selectField(linkField);
@@ -102,6 +107,9 @@ export function buildSharePanel(store: PlaygroundStore, phrases: Phrases, links:
     dialog);
   return { element };
 }
+
+/** How long "Link copied" shows, in ms. */
+const COPIED_SHOWN_MS = 4000;
 
 function button(phrases: Phrases, key: PhraseKey, action: string, onClick: () => void | Promise<void>): HTMLButtonElement {
   const b = phrases.text(el('button', { type: 'button', class: 'ap-button', 'data-action': action }), key);

@@ -1,5 +1,11 @@
 // The controls under the map: play/pause, step back, step, reset, speed, the timeline
-// slider, the live status region and the narration of the current step.
+// slider, the status line and the narration of the current step.
+//
+// The status line changes on every frame of playback, thousands of steps a second, which
+// no one can listen to: screen readers hear a separate, visually hidden status region that
+// is updated only when something happens (playback starts, pauses or ends, the user steps,
+// seeks or edits, a search finishes), while the visible line is not live. Messages (an
+// import's result, an error) float over the bottom edge of the map, so they move no button.
 import { INSTANT_SPEED_INDEX } from '../state/speeds';
 import type { Run } from '../state/run';
 import type { Change, PlaygroundStore } from '../state/store';
@@ -8,6 +14,10 @@ import { joinSentences, translate } from './i18n';
 import { showGroups, type ControlGroup } from './controls';
 import { el, Phrases, setAttribute, setText } from './dom';
 import { narrationText, speedLabel, statusText, timelineLabel } from './describe';
+import { translateFileError } from './format-errors';
+
+/** Changes always worth telling screen readers about, even during playback. */
+const NEWS: readonly Change[] = ['map', 'endpoints', 'options', 'language'];
 
 export interface Transport {
   element: HTMLElement;
@@ -20,7 +30,8 @@ export interface Transport {
  * `narrated` is the run whose step the narration tells (in compare mode, the inspected
  * one); `trailing` goes at the end of the buttons' row (the compare buttons).
  */
-export function buildTransport(store: PlaygroundStore, phrases: Phrases, narrated: () => Run = () => store.runs[0]!, trailing?: HTMLElement): Transport {
+export function buildTransport(store: PlaygroundStore, phrases: Phrases, narrated: () => Run = () => store.runs[0]!, trailing?: HTMLElement,
+  extraStatus: () => string = () => ''): Transport {
   const playButton = el('button', { type: 'button', class: 'ap-button ap-primary', 'data-action': 'play' });
   const backButton = phrases.text(el('button', { type: 'button', class: 'ap-button', 'data-action': 'step-back' }), 'stepBack');
   const stepButton = phrases.text(el('button', { type: 'button', class: 'ap-button', 'data-action': 'step' }), 'step');
@@ -33,10 +44,14 @@ export function buildTransport(store: PlaygroundStore, phrases: Phrases, narrate
   const speedOutput = el('output', { class: 'ap-output' });
   const timelineInput = el('input', { type: 'range', min: 0, max: 0, step: 1, value: 0, 'data-control': 'timeline' });
   const timelineOutput = el('output', { class: 'ap-output' });
-  const status = el('p', { class: 'ap-status', role: 'status', 'data-region': 'status' });
+  const status = el('p', { class: 'ap-status', 'aria-live': 'off', 'data-region': 'status' });
+  const announcer = el('p', { class: 'ap-visually-hidden', role: 'status', 'data-region': 'status-announcer' });
   const narration = el('p', { class: 'ap-narration', 'data-region': 'narration' });
   // Import and size errors show here, next to the map, where they are seen on a phone too.
   const message = el('p', { class: 'ap-message', role: 'alert', 'data-region': 'message' });
+  const dismissMessage = phrases.attribute(el('button', { type: 'button', class: 'ap-message-dismiss', 'data-action': 'dismiss-message' }, '×'), 'aria-label', 'message.dismiss');
+  dismissMessage.addEventListener('click', () => store.showMessage(null));
+  const messageBox = el('div', { class: 'ap-message-box', hidden: true }, message, dismissMessage);
 
   playButton.addEventListener('click', () => store.togglePlay());
   backButton.addEventListener('click', () => store.stepBack());
@@ -51,7 +66,7 @@ export function buildTransport(store: PlaygroundStore, phrases: Phrases, narrate
     timeline: el('label', { class: 'ap-slider ap-timeline' }, phrases.span('timeline', 'ap-label'), timelineInput, timelineOutput),
   };
   const sliders = el('div', { class: 'ap-sliders' }, sliderParts.speed, sliderParts.timeline);
-  const element = el('section', { class: 'ap-transport' }, message, buttons, sliders, status, narration);
+  const element = el('section', { class: 'ap-transport' }, messageBox, buttons, sliders, status, announcer, narration);
 
   const show = (visible: ReadonlySet<ControlGroup>) => {
     sliders.hidden = !showGroups(sliderParts, visible);
@@ -82,7 +97,8 @@ export function buildTransport(store: PlaygroundStore, phrases: Phrases, narrate
       setAttribute(speedInput, 'aria-valuetext', speed);
       const m = store.message;
       message.className = `ap-message${m ? ` ap-${m.kind}` : ''}`;
-      setText(message, m ? `${translate(language, m.key)}${m.detail ? ` — ${m.detail}` : ''}` : '');
+      setText(message, m ? `${translate(language, m.key)}${m.detail ? ` — ${translateFileError(language, m.detail)}` : ''}` : '');
+      messageBox.hidden = !m;
     }
     if (changes.has('search') || changes.has('ui') || changes.has('language')) {
       // One timeline for every run: the longest run's steps.
@@ -98,11 +114,24 @@ export function buildTransport(store: PlaygroundStore, phrases: Phrases, narrate
       backButton.disabled = step === 0;
       stepButton.disabled = store.finished || store.runs.every((run) => run.timeline.display.status === 'ready');
       const comparing = store.runs.length > 1;
-      setText(status, comparing ? compareStatus(store) : statusText(store));
+      // A chosen Moving AI query adds whether the cost found is its published optimal length.
+      setText(status, joinSentences(language, [comparing ? compareStatus(store) : statusText(store), extraStatus()].filter(Boolean)));
+      if (worthAnnouncing(changes)) setText(announcer, status.textContent ?? '');
       // In compare mode the narration names the search it tells about.
       const run = narrated();
       setText(narration, comparing ? translate(language, 'compare.narration', { name: searchName(store, run), text: narrationText(store, run) }) : narrationText(store, run));
     }
+  };
+  // What screen readers were last told about: playback and the end of the searches.
+  let toldPlaying = store.playing, toldFinished = store.finished;
+  /** Everything but a frame of playback (or of a recomputation running over several frames) and its end. */
+  const worthAnnouncing = (changes: ReadonlySet<Change>) => {
+    const { playing, finished } = store;
+    const event = playing !== toldPlaying || (finished && !toldFinished)
+      || (changes.has('ui') && !playing) || NEWS.some((change) => changes.has(change));
+    toldPlaying = playing;
+    toldFinished = finished;
+    return event;
   };
   update(new Set<Change>(['ui', 'search', 'language']));
   return { element, update, show };

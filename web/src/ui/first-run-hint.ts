@@ -1,0 +1,34 @@
+// The first-run hint: one short card over the top of the map saying what can be done with
+// it (drag S and G, draw walls, press Play), until it is dismissed. The dismissal is
+// remembered in the storage the playground was given (where the language is remembered);
+// without one there is nowhere to remember it, so the hint is not shown at all rather than
+// on every visit. It floats over the map, never over the controls, and moves nothing.
+import { el, type Phrases } from './dom';
+
+const STORAGE_KEY = 'astar-playground.firstRunHint';
+const DISMISSED = 'dismissed';
+
+/** The hint, or null when it was dismissed before (or cannot be remembered). */
+export function buildFirstRunHint(storage: Storage | null, phrases: Phrases): HTMLElement | null {
+  if (!storage || readSafely(storage) === DISMISSED) return null;
+  const dismiss = phrases.text(el('button', { type: 'button', class: 'ap-button', 'data-action': 'dismiss-hint' }), 'hint.dismiss');
+  const hint = el('aside', { class: 'ap-first-run', 'data-region': 'first-run-hint' },
+    phrases.text(el('p', {}), 'hint.firstRun'), dismiss);
+  dismiss.addEventListener('click', () => {
+    try {
+      storage.setItem(STORAGE_KEY, DISMISSED);
+    } catch {
+      // Blocked storage: the hint goes for this visit only.
+    }
+    hint.remove();
+  });
+  return hint;
+}
+
+function readSafely(storage: Storage): string | null {
+  try {
+    return storage.getItem(STORAGE_KEY);
+  } catch {
+    return DISMISSED; // storage that cannot be read cannot remember a dismissal either
+  }
+}
