@@ -5,8 +5,12 @@
 //                             declaration beside it (run after the page build, which
 //                             empties dist/);
 //   `vite build --mode cli`   the `astar` command, bundled for Node into dist/cli/astar.mjs
-//                             (bin/astar.mjs loads it; Node 20 cannot run TypeScript itself).
-import { readFileSync } from 'node:fs';
+//                             (bin/astar.mjs loads it; Node 20 cannot run TypeScript itself);
+//   `vite build --mode package` the npm package's entry (web/src/package/index.ts) as one
+//                             self-contained ES module for Node 20+ and browsers,
+//                             dist/package/index.js, with its hand-written declaration.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -19,29 +23,55 @@ const server = { host: '127.0.0.1', port, strictPort: true };
 
 /**
  * The Content-Security-Policy the playground, the element and the tutorial must work under:
- * no eval and no inline scripts, wasm compilation allowed. `npm start` serves dist/ with it,
- * and so do the browser tests (tests/support/static-server.ts), so a change that needs a
+ * no eval, no inline scripts or styles, wasm compilation allowed. This is its one definition:
+ * the page build writes it into every page it ships as a meta tag (so it holds on any static
+ * host), `npm start` also sends it as a header, the browser tests serve dist/ with it
+ * (tests/support/static-server.ts) and a test checks README quotes it. A change that needs a
  * looser policy fails there rather than on someone's strict page.
  */
 export const STRICT_CSP = [
   "default-src 'self'",
   "script-src 'self' 'wasm-unsafe-eval'",
-  "style-src 'self' 'unsafe-inline'",
+  "style-src 'self'",
   "img-src 'self' data: blob:",
   "object-src 'none'",
   "base-uri 'none'",
 ].join('; ');
 
-/** Ships the element's hand-written declaration beside the module. */
-function embedDeclaration(): Plugin {
+/**
+ * Writes STRICT_CSP as a meta tag into every HTML file of the page build's output: index.html
+ * and the tutorial pages Vite copies unchanged from web/public/. The tag goes right after the
+ * charset, before any script or stylesheet it must govern. (frame-ancestors and report-uri,
+ * which a meta tag cannot carry, are not in the policy.)
+ */
+function contentSecurityPolicyMeta(): Plugin {
+  const tag = `<meta http-equiv="Content-Security-Policy" content="${STRICT_CSP}" />`;
   return {
-    name: 'astar-embed-declaration',
+    name: 'astar-csp-meta',
+    apply: 'build',
+    writeBundle(options) {
+      const outDir = options.dir!;
+      const pages = readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
+      for (const page of pages) {
+        const file = join(outDir, page);
+        const html = readFileSync(file, 'utf8');
+        const charset = /<meta charset="utf-8" *\/?>/i.exec(html);
+        if (!charset || /http-equiv="Content-Security-Policy"/i.test(html)) {
+          this.error(`${page}: a page must open its head with <meta charset="utf-8" /> and carry no policy of its own (the build adds it)`);
+        }
+        const end = charset.index + charset[0].length;
+        writeFileSync(file, `${html.slice(0, end)}\n    ${tag}${html.slice(end)}`);
+      }
+    },
+  };
+}
+
+/** Ships a hand-written declaration (`source`, from the root) beside the module as `fileName`. */
+function shippedDeclaration(source: string, fileName: string): Plugin {
+  return {
+    name: 'astar-shipped-declaration',
     generateBundle() {
-      this.emitFile({
-        type: 'asset',
-        fileName: 'astar-playground.d.ts',
-        source: readFileSync(fromRoot('web/src/embed/types/astar-playground.d.ts'), 'utf8'),
-      });
+      this.emitFile({ type: 'asset', fileName, source: readFileSync(fromRoot(source), 'utf8') });
     },
   };
 }
@@ -80,7 +110,26 @@ export default defineConfig(({ mode }) => {
           fileName: () => 'astar-playground.js',
         },
       },
-      plugins: [embedDeclaration()],
+      plugins: [shippedDeclaration('web/src/embed/types/astar-playground.d.ts', 'astar-playground.d.ts')],
+    };
+  }
+  if (mode === 'package') {
+    return {
+      root: fromRoot('web'),
+      publicDir: false,
+      build: {
+        outDir: fromRoot('dist/package'),
+        emptyOutDir: true,
+        target: 'es2022',
+        // ONE file with the wasm inlined, as the element: nothing to resolve beside it, in
+        // Node or behind any bundler. No source map: it would double the tarball.
+        lib: {
+          entry: fromRoot('web/src/package/index.ts'),
+          formats: ['es'],
+          fileName: () => 'index.js',
+        },
+      },
+      plugins: [shippedDeclaration('web/src/package/types/index.d.ts', 'index.d.ts')],
     };
   }
   return {
@@ -93,6 +142,7 @@ export default defineConfig(({ mode }) => {
       target: 'es2022',
       sourcemap: true,
     },
+    plugins: [contentSecurityPolicyMeta()],
     server,
     preview: { ...server, headers: { 'Content-Security-Policy': STRICT_CSP } },
   };

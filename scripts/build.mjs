@@ -1,6 +1,7 @@
 // Builds everything a user runs: the native core, tests and tools (build/native), the
 // WebAssembly engine (build/wasm -> web/src/engine/generated/astar-wasm.mjs), the page
-// (dist/), the <astar-playground> element (dist/embed/) and the CLI (dist/cli/astar.mjs).
+// (dist/), the <astar-playground> element (dist/embed/), the CLI (dist/cli/astar.mjs) and
+// the npm package's entry (dist/package/index.js).
 // Each part is skipped or rebuilt incrementally when its inputs have not changed, so
 // running it again is cheap.
 import {
@@ -33,6 +34,7 @@ const VITE_BUILDS = [
   { name: 'page', mode: 'production', output: 'dist/index.html' },
   { name: '<astar-playground> element', mode: 'embed', output: 'dist/embed/astar-playground.js' },
   { name: 'CLI', mode: 'cli', output: 'dist/cli/astar.mjs' },
+  { name: 'npm package entry', mode: 'package', output: 'dist/package/index.js' },
 ];
 const VITE_INPUTS = ['web', 'vite.config.ts', 'tsconfig.json', 'package-lock.json'];
 const VITE_STAMP = join(ROOT, 'build/vite.stamp');
@@ -51,13 +53,15 @@ function isConfigured(buildDir) {
   return ['Makefile', 'build.ninja'].some((file) => existsSync(join(ROOT, buildDir, file)));
 }
 
-async function cmakeBuild({ name, buildDir, configure, env = {} }) {
+/** Configures buildDir if it is not yet, then builds it (only `targets`, when given). */
+export async function cmakeBuild({ name, buildDir, configure, env = {}, targets = [] }) {
   await step('build', `${name} build (${buildDir})`, async () => {
     if (!isConfigured(buildDir)) {
       await run(configure[0], configure.slice(1), { env, tag: 'build' });
     }
     // cmake re-runs the configuration itself when CMakeLists or globbed sources change.
-    await run('cmake', ['--build', buildDir, JOBS], { env, tag: 'build' });
+    const only = targets.flatMap((target) => ['--target', target]);
+    await run('cmake', ['--build', buildDir, JOBS, ...only], { env, tag: 'build' });
   });
 }
 

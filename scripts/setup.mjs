@@ -15,7 +15,15 @@ const SYSTEM_PACKAGES = [
   { name: 'g++', seconds: 15 },
   { name: 'googletest', seconds: 3 },
   { name: 'libgtest-dev', seconds: 3 },
+  // The sanitizer build of the tests (build/native-asan) and the fuzz targets (build/fuzz):
+  // clang, and the runtimes of its sanitizers and of libFuzzer.
+  { name: 'clang', seconds: 5 },
+  { name: 'libclang-rt-14-dev', seconds: 5 },
 ];
+/** What `npm run fuzz` needs of SYSTEM_PACKAGES. */
+export const FUZZ_PACKAGES = SYSTEM_PACKAGES.filter((pkg) =>
+  ['clang', 'libclang-rt-14-dev', 'cmake', 'make'].includes(pkg.name),
+);
 
 const LOCK_FILE = join(ROOT, 'package-lock.json');
 const NODE_MODULES = join(ROOT, 'node_modules');
@@ -34,9 +42,9 @@ function checkNodeVersion() {
   }
 }
 
-/** Names of the packages that dpkg does not report as installed. */
-function missingSystemPackages() {
-  const names = SYSTEM_PACKAGES.map((pkg) => pkg.name);
+/** The packages of `packages` that dpkg does not report as installed. */
+function missingSystemPackages(packages) {
+  const names = packages.map((pkg) => pkg.name);
   const query = spawnSync('dpkg-query', ['-W', '-f=${Package} ${db:Status-Status}\\n', ...names], {
     encoding: 'utf8',
   });
@@ -53,20 +61,20 @@ function missingSystemPackages() {
       .filter(([, status]) => status === 'installed')
       .map(([name]) => name),
   );
-  return SYSTEM_PACKAGES.filter((pkg) => !installed.has(pkg.name));
+  return packages.filter((pkg) => !installed.has(pkg.name));
 }
 
-async function ensureSystemPackages() {
-  const missing = missingSystemPackages();
+export async function ensureSystemPackages(packages = SYSTEM_PACKAGES) {
+  const missing = missingSystemPackages(packages);
   if (missing.length === 0) {
-    say('setup', 'system tools present (emscripten, chromium, cmake, g++, googletest)');
+    say('setup', `system tools present (${packages.map((pkg) => pkg.name).join(', ')})`);
     return;
   }
   const names = missing.map((pkg) => pkg.name).join(' ');
   if (process.getuid?.() !== 0) {
     throw new StepError(
       `missing system packages: ${names}\n` +
-        'Install them once with this command, then run npm start or npm test again:\n' +
+        'Install them once with this command, then run the npm command again:\n' +
         `  sudo apt-get update && sudo apt-get install -y ${names}`,
     );
   }

@@ -8,6 +8,8 @@ await main('start', async () => {
   await setup();
   await buildAll();
 
+  // vite.config.ts's preview sends its STRICT_CSP as a header, besides the meta tag the
+  // build wrote into each page: the playground is served as strictly as it will be anywhere.
   const { preview } = await import('vite');
   let server;
   try {

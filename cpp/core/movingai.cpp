@@ -3,8 +3,8 @@
 // Everything here works on string_views into the caller's text and reports problems as
 // values: the Emscripten build has exceptions off, and a file a user drops on the page
 // must never be able to crash the engine or make it allocate gigabytes. The one
-// allocation sized by the input (the map's cells) happens only after Grid::size_error
-// has accepted the header's dimensions and every row has been checked.
+// allocation sized by the input (the map's cells) grows with the rows actually read,
+// after Grid::size_error has accepted the header's dimensions.
 #include "movingai.h"
 
 #include <cmath>
@@ -127,6 +127,17 @@ std::uint8_t cost_of_map_char(char c) {
   return kWall;
 }
 
+// The length in bytes of the character starting at line[i]: the files are UTF-8 (or
+// ASCII), and a row's width is counted in characters, as the user sees it. A byte that
+// does not start a well-formed sequence counts as one character on its own.
+std::size_t character_length(std::string_view line, std::size_t i) {
+  const unsigned char lead = static_cast<unsigned char>(line[i]);
+  const std::size_t expected = lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3 : lead >= 0xF0 && lead <= 0xF4 ? 4 : 1;
+  std::size_t length = 1;
+  while (length < expected && i + length < line.size() && (static_cast<unsigned char>(line[i + length]) & 0xC0) == 0x80) ++length;
+  return length;
+}
+
 char map_char_of_cost(std::uint8_t cost) {
   if (cost == kWall) return '@';
   if (cost == kMinTerrainCost) return '.';
@@ -180,15 +191,21 @@ Parsed<Grid> read_map(std::string_view text) {
   const auto map_fields = split_fields(line, 1);
   if (map_fields.size() != 1 || map_fields[0] != "map") return failure<Grid>(expected_at(number, "\"map\"", line));
 
-  std::vector<std::uint8_t> costs(static_cast<std::size_t>(w) * static_cast<std::size_t>(h));
+  // Grown a row at a time: memory follows the rows the file holds, not the size it claims.
+  std::vector<std::uint8_t> costs;
   for (int y = 0; y < h; ++y) {
     if (lines.only_blank_lines_remain())
       return failure<Grid>(error_at(lines.next_number(), "expected " + std::to_string(h) + " map rows, found " + std::to_string(y)));
     number = lines.next_number();
     line = lines.next();
-    if (line.size() != static_cast<std::size_t>(w))
-      return failure<Grid>(error_at(number, "expected " + std::to_string(w) + " characters, found " + std::to_string(line.size())));
-    for (int x = 0; x < w; ++x) costs[static_cast<std::size_t>(y) * w + x] = cost_of_map_char(line[x]);
+    costs.resize(costs.size() + static_cast<std::size_t>(w));
+    // One cell per character; a character other than ASCII is blocked, like any unknown one.
+    std::size_t characters = 0;
+    for (std::size_t i = 0; i < line.size(); i += character_length(line, i), ++characters) {
+      if (characters < static_cast<std::size_t>(w)) costs[static_cast<std::size_t>(y) * w + characters] = cost_of_map_char(line[i]);
+    }
+    if (characters != static_cast<std::size_t>(w))
+      return failure<Grid>(error_at(number, "expected " + std::to_string(w) + " characters, found " + std::to_string(characters)));
   }
   while (!lines.at_end()) {
     number = lines.next_number();

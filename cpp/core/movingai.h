@@ -1,7 +1,8 @@
 // Moving AI benchmark formats (movingai.com/benchmarks/formats.html): `.map` grids and
 // `.scen` scenario lists.
 //
-// .map:  "type octile", "height H", "width W", "map", then H rows of W characters.
+// .map:  "type octile", "height H", "width W", "map", then H rows of W characters
+//        (counted as UTF-8 characters, not bytes: "é" is one cell).
 //        '.', 'G' and 'S' are walkable (cost 1); every other character is blocked.
 //        Extension: digits '2'..'9' are walkable with that terrain cost, so maps drawn
 //        in the playground round-trip. Standard tools read them as obstacles; maps with

@@ -130,7 +130,8 @@ describe('on a page served with the strict CSP', () => {
         const root = first.shadowRoot.querySelector('.ap-root');
         return {
           sameEngine: first.playground.engine === second.playground.engine,
-          pageStyleSheets: document.styleSheets.length + document.adoptedStyleSheets.length,
+          // Beside the fixture's own embed.css.
+          pageStyleSheets: document.styleSheets.length - 1 + document.adoptedStyleSheets.length,
           wallColour: getComputedStyle(root).getPropertyValue('--wall').trim(),
           widths: [first.getBoundingClientRect().width, second.getBoundingClientRect().width, document.querySelector('main').getBoundingClientRect().width],
           secondAlgorithm: second.playground.store.options.algorithm,

@@ -3,7 +3,7 @@
 // the optimal lengths are read here independently of the engine, so a wrong parser or a
 // wrong search cannot agree with itself.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +54,8 @@ function readWalkable(path: string): (x: number, y: number) => boolean {
 }
 
 interface JsonLine {
+  file: string;
+  map: string;
   index: number;
   start: [number, number];
   goal: [number, number];
@@ -91,6 +93,7 @@ describe('astar scen', () => {
     lines.forEach((line, index) => {
       const query = expected[index];
       expect(line.index).toBe(index);
+      expect(line).toMatchObject({ file: SCENARIO, map: MAP });
       expect(line.start).toEqual(query.start);
       expect(line.goal).toEqual(query.goal);
       expect(line.optimal).toBe(query.optimal < 0 ? null : query.optimal);
@@ -192,6 +195,119 @@ describe('astar scen', () => {
     expect(run.status).not.toBe(0);
     expect(run.stderr.split('\n')).toEqual([expect.stringMatching(/^astar: cannot read .*does-not-exist\.map\.scen: no such file$/), '']);
   });
+
+  it.each([
+    ['/dev/zero', 'a device'],
+    [tmpdir(), 'a folder'],
+  ])('refuses %s at once: only regular files are read', (path, kind) => {
+    const run = astar('scen', SCENARIO, path);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(`astar: ${path} is ${kind}, not a scenario file (astar reads regular files only)\n`);
+  });
+
+  it('refuses a named pipe at once rather than wait for a writer', () => {
+    const fifo = join(scratch, 'pipe.map.scen');
+    const made = spawnSync('mkfifo', [fifo]);
+    if (made.error || made.status !== 0) throw new Error(`mkfifo failed: ${made.error?.message ?? made.stderr}`);
+    const run = astar('walk', fifo);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(`astar: ${fifo} is a named pipe (FIFO), not a scenario file (astar reads regular files only)\n`);
+  });
+
+  it('runs several files: a summary of each and of them all; --json lines name their file and map', () => {
+    const den = join(FIXTURES, 'den312d.map.scen');
+    const counts = [readQueries(SCENARIO).length, readQueries(den).length];
+    const run = astar('scen', SCENARIO, den);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    const blocks = run.stdout.split('\n\n');
+    expect(blocks).toHaveLength(3);
+    expect(blocks[0]).toMatch(new RegExp(`^file: +${SCENARIO}\nmap: +${MAP} \\(49 x 49\\)\n`));
+    expect(blocks[0]).toContain(`${counts[0]} of ${counts[0]} match the file's optimal length`);
+    expect(blocks[1]).toMatch(new RegExp(`^file: +${den}\nmap: +${join(FIXTURES, 'den312d.map')} \\(65 x 81\\)\n`));
+    expect(blocks[1]).toContain(`${counts[1]} of ${counts[1]} match the file's optimal length`);
+    const all = counts[0] + counts[1];
+    expect(blocks[2]).toMatch(/^files: +2, all together\nmaps: +2: .*arena\.map \(49 x 49\), .*den312d\.map \(65 x 81\)\n/);
+    expect(blocks[2]).toContain(`queries:    ${all}\n`);
+    expect(blocks[2]).toContain(`${all} of ${all} match the file's optimal length`);
+
+    const lines = jsonLines(astar('scen', SCENARIO, den, '--json').stdout);
+    expect(lines.map((line) => [line.file, line.index])).toEqual([
+      ...Array.from({ length: counts[0] }, (_, index) => [SCENARIO, index]),
+      ...Array.from({ length: counts[1] }, (_, index) => [den, index]),
+    ]);
+    expect(astar('walk', SCENARIO, den).stdout).toMatch(/\n\nfiles: +2, all together\n[^]*\nreached: +\d+ of \d+ arrived/);
+  });
+
+  it('runs a file whose lines name different maps, each on its own map', () => {
+    const folder = mkdtempSync(join(scratch, 'mixed-'));
+    const den = join(FIXTURES, 'den312d.map.scen');
+    for (const name of ['arena.map', 'den312d.map']) copyFileSync(join(FIXTURES, name), join(folder, name));
+    // Alternate lines of both files; "benchmark.scen" names no map itself, so the column decides.
+    const arenaLines = readFileSync(SCENARIO, 'utf8').trim().split('\n').slice(1, 41);
+    const denLines = readFileSync(den, 'utf8').trim().split('\n').slice(1, 41);
+    const mixed = join(folder, 'benchmark.scen');
+    writeFileSync(mixed, `version 1\n${arenaLines.flatMap((line, i) => [line, denLines[i]]).join('\n')}\n`);
+    const expected = readQueries(mixed);
+    for (const algorithm of ['astar', 'jps']) {
+      const lines = jsonLines(astar('scen', mixed, '--json', '--algorithm', algorithm).stdout);
+      expect(lines).toHaveLength(80);
+      lines.forEach((line, index) => {
+        expect(line.map).toBe(join(folder, index % 2 === 0 ? 'arena.map' : 'den312d.map'));
+        expect(line.start).toEqual(expected[index].start);
+        expect(Math.abs(line.cost! - expected[index].optimal), `query ${index}`).toBeLessThanOrEqual(0.01);
+      });
+    }
+    expect(astar('walk', mixed).stdout).toContain('reached:    80 of 80 arrived at the goal');
+    // A line naming a map that is not there stops the run before anything is printed.
+    writeFileSync(mixed, `${readFileSync(mixed, 'utf8')}0\tmaps/dao/lost.map\t49\t49\t1\t1\t2\t2\t1\n`);
+    const run = astar('scen', mixed, '--json');
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(`astar: no map found for ${mixed} query 80; looked for ${join(folder, 'benchmark')}, ${join(folder, 'lost.map')}\n`);
+  });
+
+  it('names the right line of a large file read in chunks, before running any query', () => {
+    const body = `${readFileSync(SCENARIO, 'utf8').trim().split('\n').slice(1).join('\n')}\n`;
+    const lines = `version 1\n${body.repeat(300)}`.split('\n'); // about 2 MiB, so several chunks
+    const broken = lines.length - 10;
+    lines[broken] = '0\tarena.map\t49\t49\t1\t1\t2';
+    const folder = mkdtempSync(join(scratch, 'large-'));
+    const large = join(folder, 'arena.map.scen');
+    writeFileSync(large, lines.join('\n'));
+    copyFileSync(MAP, join(folder, 'arena.map'));
+    const run = astar('scen', large, '--json');
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(`astar: ${large} line ${broken + 1}: expected 9 fields (bucket, map, width, height, start x, start y, goal x, goal y, optimal length), found 7\n`);
+  });
+
+  it('counts a map row\'s width in characters, not bytes', () => {
+    const folder = mkdtempSync(join(scratch, 'accents-'));
+    writeFileSync(join(folder, 'accents.map'), 'type octile\nheight 2\nwidth 4\nmap\n....\néé.\n');
+    writeFileSync(join(folder, 'accents.map.scen'), 'version 1\n0\taccents.map\t4\t2\t0\t0\t3\t0\t3\n');
+    const run = astar('scen', join(folder, 'accents.map.scen'));
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe(`astar: ${join(folder, 'accents.map')} line 6: expected 4 characters, found 3\n`);
+  });
+
+  it('shows progress on stderr only when it is a terminal', () => {
+    // script(1) (util-linux, in every Debian) runs the command on a pseudo-terminal.
+    const den = join(FIXTURES, 'den312d.map.scen');
+    const body = `${readFileSync(den, 'utf8').trim().split('\n').slice(1).join('\n')}\n`;
+    const folder = mkdtempSync(join(scratch, 'progress-'));
+    const long = join(folder, 'den312d.map.scen');
+    writeFileSync(long, `version 1\n${body.repeat(40)}`); // 12 800 queries: about a second
+    copyFileSync(join(FIXTURES, 'den312d.map'), join(folder, 'den312d.map'));
+    const terminal = spawnSync('script', ['-qec', `"${process.execPath}" "${BIN}" scen "${long}"`, '/dev/null'], { encoding: 'utf8', timeout: 60_000 });
+    expect(terminal.status).toBe(0);
+    expect(terminal.stdout).toMatch(/astar scen: \d+ of 12800 queries \(\d+%\), \d+ s\r\x1b\[K/);
+    // The line is cleared before the summary.
+    expect(terminal.stdout).toMatch(/\r\x1b\[Kfile: +.*den312d\.map\.scen\r?\n/);
+    // Not on a terminal (every other test here), stderr stays empty.
+  }, 30_000);
 
   it.each(['jps', 'bidirectional', 'ida', 'dstar-lite'])('finds every optimal length of the file with %s', (algorithm) => {
     const count = readQueries(SCENARIO).length;
@@ -328,6 +444,8 @@ describe('astar scen', () => {
 });
 
 interface WalkLine {
+  file: string;
+  map: string;
   index: number;
   start: [number, number];
   goal: [number, number];
@@ -389,7 +507,8 @@ describe('astar walk', () => {
     expect(lines).toHaveLength(expected.length);
     lines.forEach((line, index) => {
       const query = expected[index];
-      expect(Object.keys(line)).toEqual(['index', 'start', 'goal', 'reached', 'status', 'cost', 'replans', 'expanded', 'optimal']);
+      expect(Object.keys(line)).toEqual(['file', 'map', 'index', 'start', 'goal', 'reached', 'status', 'cost', 'replans', 'expanded', 'optimal']);
+      expect(line).toMatchObject({ file: SCENARIO, map: MAP });
       expect(line.index).toBe(index);
       expect(line.start).toEqual(query.start);
       expect(line.goal).toEqual(query.goal);

@@ -116,6 +116,20 @@ TEST(ReadMap, LongRowNamesLineAndBothLengths) {
   expect_error(read_map("type octile\nheight 2\nwidth 2\nmap\n..\n...\n"), 6, "expected 2 characters, found 3");
 }
 
+TEST(ReadMap, RowWidthCountsCharactersNotBytes) {
+  // "é" is two bytes in UTF-8, "€" three: each is one character, as the user counts.
+  expect_error(read_map("type octile\nheight 1\nwidth 4\nmap\n\xC3\xA9\xC3\xA9\xC3\xA9\n"), 5, "expected 4 characters, found 3");
+  expect_error(read_map("type octile\nheight 1\nwidth 2\nmap\n.\xE2\x82\xAC.\n"), 5, "expected 2 characters, found 3");
+  // A row of the right number of characters is read, a character other than ASCII blocked.
+  const Parsed<Grid> parsed = read_map("type octile\nheight 1\nwidth 3\nmap\n.\xC3\xA9.\n");
+  ASSERT_TRUE(parsed) << parsed.error.message;
+  EXPECT_EQ(parsed.value->cost(0), 1);
+  EXPECT_EQ(parsed.value->cost(1), 0);
+  EXPECT_EQ(parsed.value->cost(2), 1);
+  // Bytes that are not well-formed UTF-8 count one each, so no row is ever shorter than it looks.
+  expect_error(read_map("type octile\nheight 1\nwidth 1\nmap\n\xA9\xA9\n"), 5, "expected 1 characters, found 2");
+}
+
 TEST(ReadMap, TruncatedFileSaysHowManyRowsWereFound) {
   expect_error(read_map("type octile\nheight 5\nwidth 2\nmap\n..\n..\n"), 7, "expected 5 map rows, found 2");
   expect_error(read_map("type octile\nheight 5\nwidth 2\nmap\n..\n..\n\n\n"), 7, "expected 5 map rows, found 2");

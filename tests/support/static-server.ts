@@ -1,7 +1,9 @@
 // A tiny static file server for the browser tests: serves the built dist/ the way a real
-// web host would, with the strict Content-Security-Policy header the product promises to
-// work under, so tests prove that promise rather than the Vite dev server's looser setup.
-// The policy itself is defined once, in vite.config.ts, which `npm start` serves with too.
+// web host would, by default with the strict Content-Security-Policy header the product
+// promises to work under, so tests prove that promise rather than the Vite dev server's
+// looser setup. The policy itself is defined once, in vite.config.ts, which `npm start`
+// serves with too. A mount may send another policy, or none: a plain static host, where
+// the pages' own meta tag is all that holds.
 // Test-only fixture pages (tests/support/pages/) are served under /__test__/, next to
 // dist/, so they can load the built files by relative URL without being shipped in dist/.
 import { createReadStream, statSync } from 'node:fs';
@@ -9,7 +11,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { STRICT_CSP } from '../../vite.config';
-
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -29,6 +30,13 @@ const TYPES: Record<string, string> = {
 export interface Mount {
   prefix: string;
   directory: string;
+  /** The Content-Security-Policy header sent with its files; default STRICT_CSP, null for none. */
+  policy?: string | null;
+}
+
+/** The mount a URL path falls under: the first whose prefix matches. */
+function mountOf(mounts: readonly Mount[], pathname: string): Mount | undefined {
+  return mounts.find(({ prefix }) => pathname.startsWith(prefix));
 }
 
 /** Resolves a URL path inside one of the mounts, refusing anything that escapes it. */
@@ -39,30 +47,29 @@ function locate(mounts: readonly Mount[], pathname: string): string | null {
   } catch {
     return null;
   }
-  for (const { prefix, directory } of mounts) {
-    if (!decoded.startsWith(prefix)) continue;
-    const root = resolve(directory);
-    const file = resolve(root, normalize(`.${sep}${decoded.slice(prefix.length)}`));
-    if (file !== root && !file.startsWith(root + sep)) return null;
-    try {
-      const stats = statSync(file);
-      if (stats.isDirectory()) {
-        const index = join(file, 'index.html');
-        return statSync(index).isFile() ? index : null;
-      }
-      return stats.isFile() ? file : null;
-    } catch {
-      return null;
+  const mount = mountOf(mounts, decoded);
+  if (!mount) return null;
+  const root = resolve(mount.directory);
+  const file = resolve(root, normalize(`.${sep}${decoded.slice(mount.prefix.length)}`));
+  if (file !== root && !file.startsWith(root + sep)) return null;
+  try {
+    const stats = statSync(file);
+    if (stats.isDirectory()) {
+      const index = join(file, 'index.html');
+      return statSync(index).isFile() ? index : null;
     }
+    return stats.isFile() ? file : null;
+  } catch {
+    return null;
   }
-  return null;
 }
 
 export async function startStaticServer(mounts: readonly Mount[]): Promise<{ url: string; server: Server }> {
   const server = createServer((request, response) => {
     const { pathname } = new URL(request.url ?? '/', 'http://localhost');
     const file = request.method === 'GET' || request.method === 'HEAD' ? locate(mounts, pathname) : null;
-    response.setHeader('Content-Security-Policy', STRICT_CSP);
+    const policy = mountOf(mounts, pathname)?.policy;
+    if (policy !== null) response.setHeader('Content-Security-Policy', policy ?? STRICT_CSP);
     response.setHeader('Cache-Control', 'no-store');
     // The Vitest tester page is another origin; let it fetch files and read the CSP header.
     response.setHeader('Access-Control-Allow-Origin', '*');

@@ -38,17 +38,18 @@ const MIN_SENSE_RADIUS = 1;
 export const DEFAULT_ALGORITHM: Record<CommandName, AlgorithmName> = { scen: 'astar', walk: 'dstar-lite' };
 
 export function usage(catalog: Catalog): string {
-  return `usage: astar scen FILE.scen [options]
-       astar walk FILE.scen [options] [--sense R]
+  return `usage: astar scen FILE.scen... [options]
+       astar walk FILE.scen... [options] [--sense R]
 
-scen runs every query of a Moving AI scenario file with the WebAssembly engine: one search
+scen runs every query of Moving AI scenario files with the WebAssembly engine: one search
 from start to goal on the whole map.
 walk sends an agent along every query instead: it follows its planned path one cell at a
 time, senses the map around it and replans when what it learns touches the rest of its
 path. D* Lite repairs its plan; any other algorithm plans again from the agent's cell.
 
-The map is looked up next to the .scen file: "X.map.scen" uses "X.map", otherwise the
-file named in the scenario's map column.
+Each query's map is looked up next to its .scen file: "X.map.scen" uses "X.map", otherwise
+the file named in the query's map column, so one file may name several maps. Every file,
+line and map is checked before any query runs. On a terminal, stderr shows the progress.
 
 options:
   --algorithm NAME
@@ -65,18 +66,19 @@ ${choices(catalog.costModels.map((name) => [name, COST_NOTES[name] ?? '']))}
   --sense R          walk only: the agent knows only the cells within R (${MIN_SENSE_RADIUS} to ${MAX_SENSE_RADIUS}, Chebyshev
                      distance) of every cell it has stood on, and assumes unknown cells free;
                      without it the agent knows the whole map
-  --json             one JSON object per query and line, in file order. scen: index, start,
-                     goal, status, cost, expanded, optimal; walk: index, start, goal, reached,
-                     status, cost (walked), replans, expanded (every plan), optimal
+  --json             one JSON object per query and line, in file order: file, map, index (in
+                     its file), then scen: start, goal, status, cost, expanded, optimal;
+                     walk: start, goal, reached, status, cost (walked), replans, expanded
+                     (every plan), optimal
   --paths            with --json: add each path as [[x,y],...] from start to goal (every cell;
                      for any-angle searches the corners of the straight segments); walk: the
                      cells the agent stood on, in order, as "walk"
   -h, --help         show this help
 
-Without --json it prints a summary. scen: queries, how many match the file's optimal
-length (within ${OPTIMAL_TOLERANCE}), mean expansions and time. walk: queries, how many reached the
-goal, the walked cost against the file's optimal length, replans, expansions (all planning
-work) and time.`;
+Without --json it prints a summary of each file, and of them all when there are several.
+scen: queries, how many match the file's optimal length (within ${OPTIMAL_TOLERANCE}), mean expansions
+and time. walk: queries, how many reached the goal, the walked cost against the file's
+optimal length, replans, expansions (all planning work) and time.`;
 }
 
 function algorithmNote(row: AlgorithmRow): string {
@@ -93,9 +95,9 @@ function algorithmNote(row: AlgorithmRow): string {
 const COMMAND_NAMES = ['scen', 'walk'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
-/** What both commands take: a scenario file, search options and how to print. */
+/** What both commands take: scenario files, search options and how to print. */
 export interface ScenarioCommand {
-  file: string;
+  files: string[];
   options: Partial<SearchOptions>; // only what the user gave; the engine fills in defaults
   json: boolean;
   paths: boolean;
@@ -151,7 +153,6 @@ export function parseArguments(argv: readonly string[], catalog: Catalog): Comma
   }
 
   if (files.length === 0) throw new CliError(`no scenario file given (usage: astar ${command} FILE.scen [options])`);
-  if (files.length > 1) throw new CliError(`one scenario file at a time, got ${files.length}: ${files.join(', ')}`);
   if (flags.has('paths') && !flags.has('json')) throw new CliError('--paths only applies together with --json');
 
   const options: Partial<SearchOptions> = {};
@@ -168,7 +169,7 @@ export function parseArguments(argv: readonly string[], catalog: Catalog): Comma
   const limit = values.get('max-expansions');
   if (limit !== undefined) options.maxExpansions = parseLimit(limit);
 
-  const common = { file: files[0], options, json: flags.has('json'), paths: flags.has('paths') };
+  const common = { files, options, json: flags.has('json'), paths: flags.has('paths') };
   if (command === 'scen') return { kind: 'scen', ...common };
   const sense = values.get('sense');
   return { kind: 'walk', ...common, senseRadius: sense === undefined ? 0 : parseSenseRadius(sense) };

@@ -5,28 +5,54 @@
 // by `npm run build`; bin/astar.mjs calls main(). It has no side effects on import, so
 // scripts/bench.mjs can import the same bundle for loadEngine and loadScenario and time
 // the very engine the CLI runs.
-import { loadEngine, type Engine, type Point, type SearchOptions, type SearchStatus } from '../engine/engine';
-import { parseArguments, usage, type ScenCommand } from './arguments';
+import { DEFAULT_OPTIONS, loadEngine, type Engine, type Point, type Search, type SearchOptions, type SearchStatus } from '../engine/engine';
+import { DEFAULT_ALGORITHM, parseArguments, usage, type ScenCommand } from './arguments';
 import { CliError } from './cli-error';
-import { costText, describeOptions, JsonLines, listed, pointPair, refusalMessage } from './report';
-import { loadScenario, matchesOptimal, OPTIMAL_TOLERANCE, type LoadedScenario } from './scenario-file';
+import { costText, describeOptions, Examples, headingLines, JsonLines, pointPair, Spread } from './report';
+import { matchesOptimal, OPTIMAL_TOLERANCE } from './scenario-file';
+import { runScenarioFiles } from './scenario-run';
 import { runWalks } from './walk';
 
 export { loadEngine } from '../engine/engine';
-export { candidateMapPaths, loadScenario, matchesOptimal, OPTIMAL_TOLERANCE } from './scenario-file';
+export { loadScenario, matchesOptimal, OPTIMAL_TOLERANCE } from './scenario-file';
 export { CliError } from './cli-error';
 
 export interface Output {
   out(text: string): void;
   err(text: string): void;
+  /** Shows `line` in place of the previous progress line ('' clears it); absent when there is nowhere to show it. */
+  progress?(line: string): void;
 }
 
-const processOutput: Output = {
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
-};
+/** stdout and stderr; a progress line only when stderr is a terminal, cleared before anything else is written. */
+function processOutput(): Output {
+  let progressShown = false;
+  const clearProgress = () => {
+    if (progressShown) process.stderr.write('\r\x1b[K');
+    progressShown = false;
+  };
+  return {
+    out: (text) => {
+      clearProgress();
+      process.stdout.write(text);
+    },
+    err: (text) => {
+      clearProgress();
+      process.stderr.write(text);
+    },
+    progress: process.stderr.isTTY
+      ? (line) => {
+          clearProgress();
+          if (line !== '') process.stderr.write(line.slice(0, Math.max(0, (process.stderr.columns || 80) - 1)));
+          progressShown = line !== '';
+        }
+      : undefined,
+  };
+}
 
 interface QueryResult {
+  file: string;
+  map: string;
   index: number;
   start: Point;
   goal: Point;
@@ -35,11 +61,12 @@ interface QueryResult {
   cost: number | null;
   expanded: number;
   optimal: number | null;
+  milliseconds: number;
   path?: Point[];
 }
 
 /** Runs the command line `argv` (without "node" and the script); resolves with the exit code. */
-export async function main(argv: readonly string[], output: Output = processOutput): Promise<number> {
+export async function main(argv: readonly string[], output: Output = processOutput()): Promise<number> {
   try {
     // The engine first: its catalog names every option the arguments may use.
     const engine = await loadEngine();
@@ -48,13 +75,8 @@ export async function main(argv: readonly string[], output: Output = processOutp
       output.out(`${usage(engine.catalog)}\n`);
       return 0;
     }
-    const scenario = loadScenario(engine, command.file);
-    try {
-      if (command.kind === 'walk') runWalks(engine, scenario, command, output);
-      else runScenario(engine, scenario, command, output);
-    } finally {
-      scenario.grid.delete();
-    }
+    if (command.kind === 'walk') runWalks(engine, command, output);
+    else runScenarios(engine, command, output);
     return 0;
   } catch (error) {
     if (error instanceof CliError) {
@@ -65,29 +87,26 @@ export async function main(argv: readonly string[], output: Output = processOutp
   }
 }
 
-function runScenario(
-  engine: Engine,
-  scenario: LoadedScenario,
-  { options, json, paths: withPaths }: ScenCommand,
-  output: Output,
-): void {
-  const search = engine.createSearch(scenario.grid, options);
-  const refusal = engine.refusalFor(scenario.grid, search.options);
-  if (refusal) {
-    search.delete();
-    throw new CliError(refusalMessage(engine, search.options, refusal, scenario.mapPath));
-  }
-  try {
-    const results: QueryResult[] = [];
-    let searchMilliseconds = 0;
-    const lines = new JsonLines(output);
-    scenario.queries.forEach((query, index) => {
+function runScenarios(engine: Engine, { files, options: given, json, paths: withPaths }: ScenCommand, output: Output): void {
+  const options: SearchOptions = { ...DEFAULT_OPTIONS, algorithm: DEFAULT_ALGORITHM.scen, ...given };
+  const lines = new JsonLines(output);
+  const total = new ScenTally(true);
+  let tally = new ScenTally(false);
+  let summaries = 0;
+  runScenarioFiles<Search>(engine, {
+    command: 'scen',
+    files,
+    options,
+    makeTool: (map) => engine.createSearch(map.grid, options),
+    visit: ({ file, index, query, map, tool: search }) => {
       const began = performance.now();
       search.reset(query.start, query.goal);
       search.run();
-      searchMilliseconds += performance.now() - began;
+      const milliseconds = performance.now() - began;
       const found = search.status === 'found';
       const result: QueryResult = {
+        file,
+        map: map.path,
         index,
         start: query.start,
         goal: query.goal,
@@ -95,23 +114,30 @@ function runScenario(
         cost: found ? search.pathCost : null,
         expanded: search.counters().expanded,
         optimal: query.optimal < 0 ? null : query.optimal,
+        milliseconds,
       };
       if (json) {
         if (withPaths) result.path = found ? search.path() : [];
         lines.add(jsonLine(result));
       } else {
-        results.push(result);
+        tally.add(result, map.grid);
+        total.add(result, map.grid);
       }
-    });
-    if (json) lines.flush();
-    else output.out(summary(engine, scenario, search.options, results, searchMilliseconds));
-  } finally {
-    search.delete();
-  }
+    },
+    endFile: (file) => {
+      if (json) return;
+      output.out(`${summaries++ === 0 ? '' : '\n'}${summary(engine, [file], options, tally)}`);
+      tally = new ScenTally(false);
+    },
+  }, output);
+  if (json) lines.flush();
+  else if (files.length > 1) output.out(`\n${summary(engine, files, options, total)}`);
 }
 
 function jsonLine(result: QueryResult): Record<string, unknown> {
   const line: Record<string, unknown> = {
+    file: result.file,
+    map: result.map,
     index: result.index,
     start: pointPair(result.start),
     goal: pointPair(result.goal),
@@ -124,52 +150,72 @@ function jsonLine(result: QueryResult): Record<string, unknown> {
   return line;
 }
 
-function summary(
-  engine: Engine,
-  scenario: LoadedScenario,
-  options: SearchOptions,
-  results: readonly QueryResult[],
-  searchMilliseconds: number,
-): string {
+/** What a summary says of many queries, gathered as they run (a long run holds no list of them). */
+class ScenTally {
+  readonly maps = new Map<string, { width: number; height: number }>();
+  queries = 0;
+  gaveUp = 0;
+  answered = 0;
+  expanded = 0;
+  milliseconds = 0;
+  /** Answers that disagree with the file's optimal length. */
+  readonly different = new Examples();
+  /** Any-angle costs against the file's (8-connected) optimal lengths, and how many are longer. */
+  readonly ratios = new Spread();
+  longer = 0;
+
+  /** `namesFiles`: examples say which file they are from (the total over several files). */
+  constructor(private readonly namesFiles: boolean) {}
+
+  add(result: QueryResult, grid: { width: number; height: number }): void {
+    if (!this.maps.has(result.map)) this.maps.set(result.map, { width: grid.width, height: grid.height });
+    this.queries++;
+    this.expanded += result.expanded;
+    this.milliseconds += result.milliseconds;
+    if (result.status === 'gave-up') {
+      this.gaveUp++;
+      return;
+    }
+    this.answered++;
+    if (!matchesOptimal(result.optimal ?? -1, result.cost)) {
+      this.different.add(() => `${this.namesFiles ? `${result.file} ` : ''}#${result.index} cost ${costText(result.cost)} vs ${costText(result.optimal)}`);
+    }
+    if (result.cost !== null && result.optimal !== null && result.optimal > 0) {
+      this.ratios.add(result.cost / result.optimal);
+      // The files round their lengths, so a ratio a hair above 1 is rounding; longer than
+      // the optimum means beyond the same tolerance the grid searches are held to.
+      if (result.cost > result.optimal + OPTIMAL_TOLERANCE) this.longer++;
+    }
+  }
+}
+
+function summary(engine: Engine, files: readonly string[], options: SearchOptions, tally: ScenTally): string {
   const row = engine.algorithm(options.algorithm);
-  const count = results.length;
-  const gaveUp = results.filter((r) => r.status === 'gave-up');
-  const answered = results.filter((r) => r.status !== 'gave-up');
-  const mismatches = answered.filter((r) => !matchesOptimal(r.optimal ?? -1, r.cost));
-  const expanded = results.reduce((sum, r) => sum + r.expanded, 0);
+  const count = tally.queries;
   const perQuery = (value: number): string => (count === 0 ? '-' : value.toFixed(1));
   const lines = [
-    `file:       ${scenario.scenarioPath}`,
-    `map:        ${scenario.mapPath} (${scenario.grid.width} x ${scenario.grid.height})`,
+    ...headingLines(files, tally.maps),
     `options:    ${describeOptions(engine, options)}`,
     `queries:    ${count}`,
   ];
-  if (gaveUp.length > 0)
-    lines.push(`gave up:    ${gaveUp.length} of ${count} reached the limit of ${options.maxExpansions} expansions (no answer either way)`);
+  if (tally.gaveUp > 0)
+    lines.push(`gave up:    ${tally.gaveUp} of ${count} reached the limit of ${options.maxExpansions} expansions (no answer either way)`);
   if (options.costModel !== 'exact') {
     // The files' lengths count 1 and sqrt 2; a 10-14 optimum is another number (and may be another path).
     lines.push(`optimal:    not compared (the file's lengths count exact costs; these are ${options.costModel} costs)`);
   } else if (row.anyAngle) {
     // Any-angle paths may be shorter than the 8-connected optimum: report by how much.
-    const compared = answered.filter((r) => r.cost !== null && r.optimal !== null && r.optimal > 0);
-    const ratios = compared.map((r) => r.cost! / r.optimal!);
-    const mean = ratios.reduce((sum, ratio) => sum + ratio, 0) / ratios.length;
-    // The files round their lengths, so a ratio a hair above 1 is rounding; longer than
-    // the optimum means beyond the same tolerance the grid searches are held to.
-    const longer = compared.filter((r) => r.cost! > r.optimal! + OPTIMAL_TOLERANCE).length;
-    lines.push(ratios.length === 0
+    lines.push(tally.ratios.count === 0
       ? 'any-angle:  no query with a path to compare'
-      : `any-angle:  cost ${mean.toFixed(4)} of the file's optimal (8-connected) length on average, ${Math.min(...ratios).toFixed(4)} to ${Math.max(...ratios).toFixed(4)}; ` +
-        `${longer} of ${compared.length} longer than it (beyond ${OPTIMAL_TOLERANCE})`);
+      : `any-angle:  cost ${tally.ratios.describe("the file's optimal (8-connected) length")}; ` +
+        `${tally.longer} of ${tally.ratios.count} longer than it (beyond ${OPTIMAL_TOLERANCE})`);
   } else {
-    lines.push(`optimal:    ${answered.length - mismatches.length} of ${answered.length} match the file's optimal length (within ${OPTIMAL_TOLERANCE})`);
-    if (mismatches.length > 0) {
-      lines.push(`different:  ${listed(mismatches, (r) => `#${r.index} cost ${costText(r.cost)} vs ${costText(r.optimal)}`)}`);
-    }
+    lines.push(`optimal:    ${tally.answered - tally.different.count} of ${tally.answered} match the file's optimal length (within ${OPTIMAL_TOLERANCE})`);
+    if (tally.different.count > 0) lines.push(`different:  ${tally.different}`);
   }
   lines.push(
-    `expansions: ${perQuery(expanded / count)} per query on average (${expanded} in all)`,
-    `time:       ${searchMilliseconds.toFixed(1)} ms searching, ${perQuery((searchMilliseconds * 1000) / count)} µs per query`,
+    `expansions: ${perQuery(tally.expanded / count)} per query on average (${tally.expanded} in all)`,
+    `time:       ${tally.milliseconds.toFixed(1)} ms searching, ${perQuery((tally.milliseconds * 1000) / count)} µs per query`,
   );
   return `${lines.join('\n')}\n`;
 }

@@ -44,11 +44,53 @@ export function refusalMessage(engine: Engine, options: SearchOptions, refusal: 
   }
 }
 
-/** The first few `items`, described and joined, and how many more there are. */
-export function listed<T>(items: readonly T[], describe: (item: T) => string): string {
-  const shown = items.slice(0, 5).map(describe);
-  const more = items.length > shown.length ? `, and ${items.length - shown.length} more` : '';
-  return `${shown.join(', ')}${more}`;
+/**
+ * What a summary lists of many items (queries off the optimum, say): the first few, described,
+ * and how many there were in all, without holding every item of a long run.
+ */
+export class Examples {
+  private readonly shown: string[] = [];
+  count = 0;
+
+  add(describe: () => string): void {
+    if (this.shown.length < 5) this.shown.push(describe());
+    this.count++;
+  }
+
+  toString(): string {
+    const more = this.count > this.shown.length ? `, and ${this.count - this.shown.length} more` : '';
+    return `${this.shown.join(', ')}${more}`;
+  }
+}
+
+/** The mean, least and greatest of a run of ratios, kept as they come. */
+export class Spread {
+  count = 0;
+  private sum = 0;
+  private least = Infinity;
+  private greatest = -Infinity;
+
+  add(value: number): void {
+    this.count++;
+    this.sum += value;
+    this.least = Math.min(this.least, value);
+    this.greatest = Math.max(this.greatest, value);
+  }
+
+  /** "1.0123 of the file's ... on average, 1.0000 to 1.2000", with `what` after the mean. */
+  describe(what: string): string {
+    return `${(this.sum / this.count).toFixed(4)} of ${what} on average, ${this.least.toFixed(4)} to ${this.greatest.toFixed(4)}`;
+  }
+}
+
+/** The summary's heading lines: the file (or how many, for the total) and the maps its queries ran on. */
+export function headingLines(files: readonly string[], maps: ReadonlyMap<string, { width: number; height: number }>): string[] {
+  const mapNames = [...maps].map(([path, grid]) => `${path} (${grid.width} x ${grid.height})`);
+  const shownMaps = mapNames.slice(0, 5).join(', ') + (mapNames.length > 5 ? `, and ${mapNames.length - 5} more` : '');
+  return [
+    files.length === 1 ? `file:       ${files[0]}` : `files:      ${files.length}, all together`,
+    mapNames.length === 0 ? 'map:        none (no queries)' : mapNames.length === 1 ? `map:        ${shownMaps}` : `maps:       ${mapNames.length}: ${shownMaps}`,
+  ];
 }
 
 export function costText(cost: number | null): string {

@@ -1,15 +1,16 @@
-// `astar walk`: an agent walks every query of a scenario file (the engine's Walk). It
-// follows its planned path one cell at a time on the file's map, knowing either the whole
+// `astar walk`: an agent walks every query of scenario files (the engine's Walk). It
+// follows its planned path one cell at a time on the query's map, knowing either the whole
 // map or (--sense R) only what it has sensed, with unknown cells assumed free, and replans
 // when what it learns touches the rest of its path: D* Lite repairs its plan, any other
-// algorithm plans again from the agent's cell. One Walk serves every query, as one Search
-// serves `astar scen`.
+// algorithm plans again from the agent's cell. One Walk serves every query of a map, as one
+// Search does in `astar scen`.
 import { DEFAULT_OPTIONS, type Engine, type Point, type SearchOptions, type Walk, type WalkStatus } from '../engine/engine';
 import { DEFAULT_ALGORITHM, type WalkCommand } from './arguments';
 import { CliError } from './cli-error';
 import type { Output } from './main';
-import { costText, describeOptions, JsonLines, listed, pointPair, refusalMessage } from './report';
-import { OPTIMAL_TOLERANCE, type LoadedScenario } from './scenario-file';
+import { costText, describeOptions, Examples, headingLines, JsonLines, pointPair, refusalMessage, Spread } from './report';
+import { OPTIMAL_TOLERANCE } from './scenario-file';
+import { runScenarioFiles } from './scenario-run';
 
 // Steps per call into wasm: a step is one expansion or one move, so a walk on a large map
 // takes millions; few calls keep the crossing's cost out of the time.
@@ -20,6 +21,8 @@ type WalkEnd = Extract<WalkStatus, 'arrived' | 'no-path' | 'gave-up'>;
 const ENDS: readonly WalkStatus[] = ['arrived', 'no-path', 'gave-up'];
 
 interface WalkResult {
+  file: string;
+  map: string;
   index: number;
   start: Point;
   goal: Point;
@@ -31,29 +34,37 @@ interface WalkResult {
   /** Every plan's expansions, the first plan's included. */
   expanded: number;
   optimal: number | null;
+  milliseconds: number;
   walk?: Point[];
 }
 
-export function runWalks(engine: Engine, scenario: LoadedScenario, command: WalkCommand, output: Output): void {
+export function runWalks(engine: Engine, command: WalkCommand, output: Output): void {
   const options: SearchOptions = { ...DEFAULT_OPTIONS, algorithm: DEFAULT_ALGORITHM.walk, ...command.options };
-  // The planner reads the agent's knowledge, not this map; but unknown cells are free and
-  // known ones are the map's, so what the map refuses the knowledge would soon refuse too.
-  const mapRefusal = engine.refusalFor(scenario.grid, options);
-  if (mapRefusal) throw new CliError(refusalMessage(engine, options, mapRefusal, scenario.mapPath));
-
-  const walk = engine.createWalk(scenario.grid);
-  try {
-    walk.setOptions(options, command.senseRadius);
-    const results: WalkResult[] = [];
-    const lines = new JsonLines(output);
-    let walkMilliseconds = 0;
-    scenario.queries.forEach((query, index) => {
+  const lines = new JsonLines(output);
+  const total = new WalkTally(true);
+  let tally = new WalkTally(false);
+  let summaries = 0;
+  // The planner reads the agent's knowledge, not the map; but unknown cells are free and
+  // known ones are the map's, so what the map refuses (checked before any walk) the
+  // knowledge would soon refuse too.
+  runScenarioFiles<Walk>(engine, {
+    command: 'walk',
+    files: command.files,
+    options,
+    makeTool: (map) => {
+      const walk = engine.createWalk(map.grid);
+      walk.setOptions(options, command.senseRadius);
+      return walk;
+    },
+    visit: ({ file, index, query, map, tool: walk }) => {
       const began = performance.now();
       walk.reset(query.start, query.goal);
-      const status = walkToTheEnd(walk, engine, options, scenario.mapPath);
-      walkMilliseconds += performance.now() - began;
+      const status = walkToTheEnd(walk, engine, options, map.path);
+      const milliseconds = performance.now() - began;
       const counters = walk.counters();
       const result: WalkResult = {
+        file,
+        map: map.path,
         index,
         start: query.start,
         goal: query.goal,
@@ -62,19 +73,24 @@ export function runWalks(engine: Engine, scenario: LoadedScenario, command: Walk
         replans: counters.replans,
         expanded: counters.expandedTotal,
         optimal: query.optimal < 0 ? null : query.optimal,
+        milliseconds,
       };
-      if (!command.json) {
-        results.push(result);
-        return;
+      if (command.json) {
+        if (command.paths) result.walk = walk.walked();
+        lines.add(jsonLine(result));
+      } else {
+        tally.add(result, map.grid);
+        total.add(result, map.grid);
       }
-      if (command.paths) result.walk = walk.walked();
-      lines.add(jsonLine(result));
-    });
-    if (command.json) lines.flush();
-    else output.out(summary(engine, scenario, options, command.senseRadius, results, walkMilliseconds));
-  } finally {
-    walk.delete();
-  }
+    },
+    endFile: (file) => {
+      if (command.json) return;
+      output.out(`${summaries++ === 0 ? '' : '\n'}${summary(engine, [file], options, command.senseRadius, tally)}`);
+      tally = new WalkTally(false);
+    },
+  }, output);
+  if (command.json) lines.flush();
+  else if (command.files.length > 1) output.out(`\n${summary(engine, command.files, options, command.senseRadius, total)}`);
 }
 
 /** Steps the walk until it ends; returns how. */
@@ -90,6 +106,8 @@ function walkToTheEnd(walk: Walk, engine: Engine, options: SearchOptions, mapPat
 
 function jsonLine(result: WalkResult): Record<string, unknown> {
   const line: Record<string, unknown> = {
+    file: result.file,
+    map: result.map,
     index: result.index,
     start: pointPair(result.start),
     goal: pointPair(result.goal),
@@ -104,59 +122,83 @@ function jsonLine(result: WalkResult): Record<string, unknown> {
   return line;
 }
 
-function summary(
-  engine: Engine,
-  scenario: LoadedScenario,
-  options: SearchOptions,
-  senseRadius: number,
-  results: readonly WalkResult[],
-  walkMilliseconds: number,
-): string {
-  const count = results.length;
+/** What a summary says of many walks, gathered as they end (a long run holds no list of them). */
+class WalkTally {
+  readonly maps = new Map<string, { width: number; height: number }>();
+  queries = 0;
+  arrived = 0;
+  noPath = 0;
+  gaveUp = 0;
+  /** Queries the file says have no path. */
+  fileNoPath = 0;
+  /** Arriving where the file has no path, or finding none where it has one: wrong whatever the agent knew. */
+  readonly wrongEnd = new Examples();
+  arrivedCost = 0;
+  /** Walked cost against the file's optimal length, for arrivals where the file has a length above 0. */
+  readonly ratios = new Spread();
+  equal = 0;
+  readonly longer = new Examples();
+  replans = 0;
+  expanded = 0;
+  milliseconds = 0;
+
+  /** `namesFiles`: examples say which file they are from (the total over several files). */
+  constructor(private readonly namesFiles: boolean) {}
+
+  add(result: WalkResult, grid: { width: number; height: number }): void {
+    if (!this.maps.has(result.map)) this.maps.set(result.map, { width: grid.width, height: grid.height });
+    const name = `${this.namesFiles ? `${result.file} ` : ''}#${result.index}`;
+    this.queries++;
+    if (result.status === 'arrived') this.arrived++;
+    if (result.status === 'no-path') this.noPath++;
+    if (result.status === 'gave-up') this.gaveUp++;
+    if (result.optimal === null) this.fileNoPath++;
+    if (result.status !== 'gave-up' && (result.status === 'arrived') !== (result.optimal !== null))
+      this.wrongEnd.add(() => `${name} ${result.status} where the file has ${costText(result.optimal)}`);
+    if (result.status === 'arrived') {
+      this.arrivedCost += result.cost;
+      if (result.optimal !== null && result.optimal > 0) {
+        this.ratios.add(result.cost / result.optimal);
+        if (Math.abs(result.cost - result.optimal) <= OPTIMAL_TOLERANCE) this.equal++;
+        else this.longer.add(() => `${name} cost ${costText(result.cost)} vs ${costText(result.optimal)}`);
+      }
+    }
+    this.replans += result.replans;
+    this.expanded += result.expanded;
+    this.milliseconds += result.milliseconds;
+  }
+}
+
+function summary(engine: Engine, files: readonly string[], options: SearchOptions, senseRadius: number, tally: WalkTally): string {
+  const count = tally.queries;
   const perQuery = (value: number): string => (count === 0 ? '-' : value.toFixed(1));
-  const total = (pick: (result: WalkResult) => number) => results.reduce((sum, result) => sum + pick(result), 0);
-  const arrived = results.filter((r) => r.status === 'arrived');
-  const noPath = results.filter((r) => r.status === 'no-path');
-  const gaveUp = results.filter((r) => r.status === 'gave-up');
-  const fileNoPath = results.filter((r) => r.optimal === null).length;
   const lines = [
-    `file:       ${scenario.scenarioPath}`,
-    `map:        ${scenario.mapPath} (${scenario.grid.width} x ${scenario.grid.height})`,
+    ...headingLines(files, tally.maps),
     `options:    ${describeOptions(engine, options, 'plan')}`,
     `knowledge:  ${senseRadius === 0 ? 'the whole map' : `the cells within ${senseRadius} (Chebyshev) of every cell stood on; unknown cells assumed free`}`,
     `queries:    ${count}`,
-    `reached:    ${arrived.length} of ${count} arrived at the goal; ${noPath.length} found it unreachable (the file has ${fileNoPath} without a path)`,
+    `reached:    ${tally.arrived} of ${count} arrived at the goal; ${tally.noPath} found it unreachable (the file has ${tally.fileNoPath} without a path)`,
   ];
-  if (gaveUp.length > 0)
-    lines.push(`gave up:    ${gaveUp.length} of ${count} reached the limit of ${options.maxExpansions} expansions in one plan (no answer either way)`);
-  // Arriving where the file has no path, or finding none where it has one, is wrong whatever the agent knew.
-  const wrongEnd = results.filter((r) => r.status !== 'gave-up' && (r.status === 'arrived') !== (r.optimal !== null));
-  if (wrongEnd.length > 0) lines.push(`wrong end:  ${listed(wrongEnd, (r) => `#${r.index} ${r.status} where the file has ${costText(r.optimal)}`)}`);
+  if (tally.gaveUp > 0)
+    lines.push(`gave up:    ${tally.gaveUp} of ${count} reached the limit of ${options.maxExpansions} expansions in one plan (no answer either way)`);
+  if (tally.wrongEnd.count > 0) lines.push(`wrong end:  ${tally.wrongEnd}`);
 
   if (options.costModel !== 'exact') {
-    lines.push(`walked:     ${arrived.length === 0 ? '-' : (total((r) => (r.status === 'arrived' ? r.cost : 0)) / arrived.length).toFixed(2)} per arrival on average;` +
+    lines.push(`walked:     ${tally.arrived === 0 ? '-' : (tally.arrivedCost / tally.arrived).toFixed(2)} per arrival on average;` +
       ` not compared (the file's lengths count exact costs; these are ${options.costModel} costs)`);
   } else {
-    const compared = arrived.filter((r) => r.optimal !== null && r.optimal > 0);
-    const ratios = compared.map((r) => r.cost / r.optimal!);
-    const equal = compared.filter((r) => Math.abs(r.cost - r.optimal!) <= OPTIMAL_TOLERANCE);
-    lines.push(ratios.length === 0
+    lines.push(tally.ratios.count === 0
       ? 'walked:     no arrival to compare with the file'
-      : `walked:     cost ${(ratios.reduce((sum, ratio) => sum + ratio, 0) / ratios.length).toFixed(4)} of the file's optimal length on average,` +
-        ` ${Math.min(...ratios).toFixed(4)} to ${Math.max(...ratios).toFixed(4)}; ${equal.length} of ${compared.length} equal to it (within ${OPTIMAL_TOLERANCE})`);
+      : `walked:     cost ${tally.ratios.describe("the file's optimal length")}; ${tally.equal} of ${tally.ratios.count} equal to it (within ${OPTIMAL_TOLERANCE})`);
     // Knowing the whole map, the agent walks an optimal path: anything longer is wrong.
-    const longer = compared.filter((r) => !equal.includes(r));
     const row = engine.algorithm(options.algorithm);
     const optimalPlanner = row.optimal && !(row.usesWeight && options.weight > 1);
-    if (senseRadius === 0 && optimalPlanner && longer.length > 0)
-      lines.push(`different:  ${listed(longer, (r) => `#${r.index} cost ${costText(r.cost)} vs ${costText(r.optimal)}`)}`);
+    if (senseRadius === 0 && optimalPlanner && tally.longer.count > 0) lines.push(`different:  ${tally.longer}`);
   }
-  const replans = total((r) => r.replans);
-  const expanded = total((r) => r.expanded);
   lines.push(
-    `replans:    ${perQuery(replans / count)} per query on average (${replans} in all)`,
-    `expansions: ${perQuery(expanded / count)} per query on average (${expanded} in all, every plan counted)`,
-    `time:       ${walkMilliseconds.toFixed(1)} ms walking, ${perQuery(walkMilliseconds / count)} ms per query`,
+    `replans:    ${perQuery(tally.replans / count)} per query on average (${tally.replans} in all)`,
+    `expansions: ${perQuery(tally.expanded / count)} per query on average (${tally.expanded} in all, every plan counted)`,
+    `time:       ${tally.milliseconds.toFixed(1)} ms walking, ${perQuery(tally.milliseconds / count)} ms per query`,
   );
   return `${lines.join('\n')}\n`;
 }

@@ -10,11 +10,15 @@
 // - Checked input: bad sizes, coordinates, costs and option names throw RangeError with a
 //   sentence saying what was wrong; bad .map/.scen text throws MapFormatError with the
 //   line. Nothing reaches wasm unchecked.
-// - Ownership. Grids and searches live in wasm memory, which the garbage collector never
-//   frees: whoever creates one calls delete() once. A Search reads its Grid, so a grid
-//   refuses delete() while a search still uses it (delete the search or setGrid() it to
-//   another grid first). delete() twice is harmless; any other call after delete()
-//   throws.
+// - Ownership. Grids, searches and walks live in wasm memory, which the garbage collector
+//   does not see: whoever creates one calls delete() once (or declares it with `using`:
+//   [Symbol.dispose] is delete). A Search reads its Grid, so a grid refuses delete() while
+//   a search still uses it (delete the search or setGrid() it to another grid first).
+//   delete() twice is harmless; any other call after delete() throws. A wrapper that is
+//   dropped without delete() is reclaimed by a FinalizationRegistry when the garbage
+//   collector gets to it (a safety net, at the collector's pace: a loop that makes
+//   thousands of big searches without delete() can still fill wasm memory first), with a
+//   console warning the first time outside production (see reclaimed() below).
 // - Bulk reads without per-cell objects: costs() and cellView() are typed-array views of
 //   wasm memory, valid until memory grows (any allocation may grow it) or the search's
 //   arrays are replaced, so callers re-fetch them each frame; re-fetching is cheap and
@@ -252,6 +256,8 @@ export interface Grid {
   uniformCost(): boolean;
   /** Frees the wasm memory, which is not garbage-collected. Throws while a search uses the grid. */
   delete(): void;
+  /** delete(), for `using grid = ...`. */
+  [Symbol.dispose](): void;
 }
 
 export interface Search {
@@ -313,6 +319,8 @@ export interface Search {
   cellView(): CellView;
   /** Frees the wasm memory, which is not garbage-collected. */
   delete(): void;
+  /** delete(), for `using search = ...`. */
+  [Symbol.dispose](): void;
 }
 
 export type WalkStatus = WalkStatusName;
@@ -388,6 +396,8 @@ export interface Walk {
   readonly planner: Search;
   /** Frees the wasm memory (the planner with it). */
   delete(): void;
+  /** delete(), for `using walk = ...`. */
+  [Symbol.dispose](): void;
 }
 
 /** Per-cell arrays a search declares (cpp/core/search.h, Search::channels). */
@@ -503,6 +513,53 @@ function nullIfNaN(value: number): number | null {
 
 function checkTerrainCost(cost: number): void {
   if (!isInteger(cost) || cost < 0 || cost > 9) throw new RangeError(`cost must be an integer from 0 (wall) to 9, got ${cost}`);
+}
+
+/**
+ * What is left to free of a wrapper dropped without delete(): its raw object and, for a
+ * search or a walk, the grid it reads, which the registry holds until then (so the grid
+ * cannot be reclaimed first) and which stops counting it as a user. It must not refer to
+ * the wrapper, or the wrapper would never be collected.
+ */
+interface Leftover {
+  kind: 'Grid' | 'Search' | 'Walk';
+  raw: { delete(): void };
+  reads: EngineGrid | null;
+}
+
+// Registered with the wrapper itself as the unregister token, so delete() can cancel it.
+const reclaimer = new FinalizationRegistry<Leftover>(reclaimed);
+let reclaimWarned = false;
+
+function reclaimed(leftover: Leftover): void {
+  try {
+    leftover.raw.delete();
+  } catch {
+    // Only an engine that has aborted refuses; an error here would surface as an uncaught
+    // exception at whatever moment the collector ran, far from its cause.
+  }
+  if (leftover.reads) leftover.reads.users -= 1;
+  if (reclaimWarned || !developmentMode()) return;
+  reclaimWarned = true;
+  console.warn(`astar-playground: a ${leftover.kind} was garbage-collected without delete(), so its wasm memory ` +
+    'was held until the collector ran; call delete() (or declare it with `using`) when done with it. ' +
+    'This warning is shown once, and not when NODE_ENV is production.');
+}
+
+/**
+ * Whether to warn of reclaimed wrappers: Vite's import.meta.env.DEV where Vite built this
+ * file for its own use (dev server, Vitest; production builds make it false), else
+ * process.env.NODE_ENV !== 'production', read at run time in Node or replaced by the
+ * bundler of an app that uses the package. A browser page without a bundler has no
+ * `process`: no warning there.
+ */
+function developmentMode(): boolean {
+  if (import.meta.env?.DEV) return true;
+  try {
+    return process.env.NODE_ENV !== 'production';
+  } catch {
+    return false;
+  }
 }
 
 class WasmEngine implements Engine {
@@ -636,6 +693,7 @@ class EngineGrid implements Grid {
     this.rawGrid = raw;
     this.width = raw.width();
     this.height = raw.height();
+    reclaimer.register(this, { kind: 'Grid', raw, reads: null }, this);
   }
 
   get raw(): RawGrid {
@@ -705,8 +763,13 @@ class EngineGrid implements Grid {
     if (!this.rawGrid) return;
     if (this.users > 0)
       throw new Error(`this Grid is still read by ${this.users} search(es): delete them or setGrid() them to another grid first`);
+    reclaimer.unregister(this);
     this.rawGrid.delete();
     this.rawGrid = null;
+  }
+
+  [Symbol.dispose](): void {
+    this.delete();
   }
 }
 
@@ -875,6 +938,7 @@ class EngineSearch implements Search {
     this.stampNow = this.rawSearch.stamp();
     if (this.readOnly) return;
     grid.users += 1;
+    this.registerLeftover();
     try {
       this.setOptions(options);
     } catch (error) {
@@ -884,6 +948,13 @@ class EngineSearch implements Search {
   }
 
   private readonly readOnly: boolean;
+  /** A walk's planner keeps its walk alive: reclaiming the walk frees the planner. */
+  owner: EngineWalk | null = null;
+
+  /** The grid this search reads goes with its raw search if it is reclaimed. */
+  private registerLeftover(): void {
+    reclaimer.register(this, { kind: 'Search', raw: this.raw, reads: this.grid }, this);
+  }
 
   private get raw(): RawSearch {
     if (!this.rawSearch) throw new Error(this.readOnly ? 'the walk of this planner has been deleted' : 'this Search has been deleted');
@@ -928,6 +999,8 @@ class EngineSearch implements Search {
     next.users += 1;
     this.grid = next;
     this.stampNow = this.raw.stamp();
+    reclaimer.unregister(this);
+    this.registerLeftover();
   }
 
   setTracing(on: boolean): void {
@@ -1091,10 +1164,15 @@ class EngineSearch implements Search {
   delete(): void {
     if (this.readOnly) return;  // a walk's planner goes with its walk
     if (!this.rawSearch) return;
+    reclaimer.unregister(this);
     this.rawSearch.delete();
     this.rawSearch = null;
     this.view = null;
     this.grid.users -= 1;
+  }
+
+  [Symbol.dispose](): void {
+    this.delete();
   }
 }
 
@@ -1109,7 +1187,9 @@ class EngineWalk implements Walk {
   ) {
     this.rawWalk = new engine.raw.Walk(world.raw);
     world.users += 1;
+    reclaimer.register(this, { kind: 'Walk', raw: this.rawWalk, reads: world }, this);
     this.planner = new EngineSearch(engine, world, {}, this.rawWalk._planner());
+    this.planner.owner = this;
     this.planner.showOptions(this.pending);
   }
 
@@ -1195,10 +1275,15 @@ class EngineWalk implements Walk {
 
   delete(): void {
     if (!this.rawWalk) return;
+    reclaimer.unregister(this);
     this.planner.detach();
     this.rawWalk.delete();
     this.rawWalk = null;
     this.world.users -= 1;
+  }
+
+  [Symbol.dispose](): void {
+    this.delete();
   }
 }
 

@@ -284,6 +284,8 @@ const en = {
   'mapFormat.field.goalX': 'goal x',
   'mapFormat.field.goalY': 'goal y',
   'error.start': 'The A* playground could not start: {reason}',
+  'error.noWasm': 'The A* playground could not start: this browser does not run WebAssembly, which the playground needs. A current Firefox, Chrome, Edge or Safari does; if WebAssembly was turned off, turn it back on.',
+  'error.wasmBlocked': "The A* playground could not start: this website's security policy blocks WebAssembly, which the playground needs. (For the site's author: its Content-Security-Policy must allow 'wasm-unsafe-eval' in script-src.)",
   // scenario files and exports
   'error.scenarioFormat': 'This is not a Moving AI scenario file; nothing was changed.',
   'error.scenarioMap': 'This scenario file is for another map: open its map first, or choose the map and the .scen file together. Nothing was changed.',
@@ -647,6 +649,8 @@ const zhCN: Record<PhraseKey, string> = {
   'mapFormat.field.goalX': '终点 x',
   'mapFormat.field.goalY': '终点 y',
   'error.start': 'A* 寻路演示场无法启动：{reason}',
+  'error.noWasm': 'A* 寻路演示场无法启动：这个浏览器不能运行 WebAssembly，而演示场需要它。新版的 Firefox、Chrome、Edge 和 Safari 都可以；如果 WebAssembly 被关闭了，请重新打开。',
+  'error.wasmBlocked': "A* 寻路演示场无法启动：本网站的安全策略禁止了 WebAssembly，而演示场需要它。（网站作者请注意：内容安全策略 Content-Security-Policy 的 script-src 需要允许 'wasm-unsafe-eval'。）",
   // scenario files and exports
   'error.scenarioFormat': '这不是有效的 Moving AI 场景文件，没有做任何更改。',
   'error.scenarioMap': '这个场景文件属于另一张地图：请先打开它的地图，或同时选择地图和 .scen 文件。没有做任何更改。',

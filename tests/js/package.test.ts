@@ -1,0 +1,177 @@
+// The npm package as a user gets it: `npm pack` of the built tree, installed from the
+// tarball into an empty folder (offline: the package has no runtime dependency), then the
+// README's example run there with plain node, its types checked with tsc, and the `astar`
+// command it installs run. Needs dist/ built (`node scripts/build.mjs`; `npm test` does it).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEngine } from '../../web/src/package/index';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const FIXTURES = join(ROOT, 'tests/fixtures/movingai');
+const MAX_TARBALL_BYTES = 2 * 1024 * 1024;
+
+// arena.map.scen, bucket 15: from (1, 3) to (41, 47), published optimal length 60.5685.
+const QUERY = { start: [1, 3], goal: [41, 47], optimal: 60.5685 } as const;
+
+const EXAMPLE = `import { readFileSync } from 'node:fs';
+import { loadEngine } from 'astar-playground';
+
+const text = readFileSync(process.argv[2], 'utf8');
+const [sx, sy, gx, gy] = process.argv.slice(3).map(Number);
+const astar = await loadEngine();
+const grid = astar.parseMap(text);
+const { cost, path, expanded } = astar.findPath(grid, [sx, sy], [gx, gy],
+    { algorithm: 'jps', diagonal: 'only-when-no-obstacles' });
+grid.delete();
+console.log(JSON.stringify({ cost, path, expanded }));
+`;
+
+// The same use in TypeScript, type-checked against the installed declaration.
+const TYPED_EXAMPLE = `import { loadEngine, type PathResult, type XY } from 'astar-playground';
+import type { AstarPlaygroundElement } from 'astar-playground/element';
+
+const astar = await loadEngine();
+using grid = astar.createGrid(8, 8);
+const start: XY = [0, 0];
+const result: PathResult = astar.findPath(grid, start, [7, 7], { costs: '10-14', diagonal: 'never' });
+const cost: number | null = result.cost;
+using search = astar.createSearch(grid, { algorithm: 'bfs' });
+search.reset({ x: 0, y: 0 }, { x: 7, y: 7 });
+const element: AstarPlaygroundElement | null = null;
+// @ts-expect-error: option names are checked
+astar.findPath(grid, start, [7, 7], { diagonal: 'sometimes' });
+export { cost, element };
+`;
+
+let folder: string;
+let tarball: string;
+let packed: { size: number; files: { path: string }[] };
+
+function npm(args: string[], cwd: string): string {
+  return execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 });
+}
+
+beforeAll(() => {
+  if (!existsSync(join(ROOT, 'dist/package/index.js'))) {
+    throw new Error('dist/package is not built: run `node scripts/build.mjs` (npm test does it) first');
+  }
+  folder = mkdtempSync(join(tmpdir(), 'astar-package-'));
+  // --ignore-scripts: the tree is built already (prepack would build it again).
+  [packed] = JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', folder], ROOT));
+  tarball = join(folder, (packed as unknown as { filename: string }).filename);
+  const user = join(folder, 'user');
+  execFileSync('mkdir', [user]);
+  writeFileSync(join(user, 'package.json'), JSON.stringify({ name: 'user', private: true, type: 'module' }));
+  npm(['install', '--offline', '--no-audit', '--no-fund', tarball], user);
+  folder = user;
+}, 180_000);
+
+afterAll(() => {
+  if (folder) rmSync(join(folder, '..'), { recursive: true, force: true });
+});
+
+describe('the packed tarball', () => {
+  it('is under 2 MB and carries the engine, the element and the CLI', () => {
+    expect(statSync(tarball).size).toBeLessThan(MAX_TARBALL_BYTES);
+    const files = packed.files.map((file) => file.path).sort();
+    expect(files).toEqual(expect.arrayContaining([
+      'bin/astar.mjs',
+      'dist/cli/astar.mjs',
+      'dist/embed/astar-playground.d.ts',
+      'dist/embed/astar-playground.js',
+      'dist/package/index.d.ts',
+      'dist/package/index.js',
+      'package.json',
+    ]));
+    // Nothing else: no sources, maps, tests or source maps.
+    expect(files.filter((file) => !/^(bin|dist)\/|^package\.json$|^README\.md$/.test(file))).toEqual([]);
+    expect(files.filter((file) => file.endsWith('.map'))).toEqual([]);
+  });
+
+  it('installs with no runtime dependency', () => {
+    const manifest = JSON.parse(readFileSync(join(folder, 'node_modules/astar-playground/package.json'), 'utf8'));
+    expect(manifest.dependencies ?? {}).toEqual({});
+    expect(manifest.private).toBeUndefined();
+  });
+});
+
+describe('installed in an empty folder', () => {
+  it("runs the README's example with plain node: the published optimal length, as the engine finds it", async () => {
+    writeFileSync(join(folder, 'example.mjs'), EXAMPLE);
+    const args = [join(FIXTURES, 'arena.map'), ...QUERY.start, ...QUERY.goal].map(String);
+    const output = execFileSync(process.execPath, ['example.mjs', ...args], { cwd: folder, encoding: 'utf8', timeout: 60_000 });
+    const result = JSON.parse(output) as { cost: number; path: [number, number][]; expanded: number };
+    expect(result.cost).toBeCloseTo(QUERY.optimal, 3);
+    expect(result.path[0]).toEqual(QUERY.start);
+    expect(result.path.at(-1)).toEqual(QUERY.goal);
+    // Every cell: each move is one step to one of the eight neighbours.
+    for (let i = 1; i < result.path.length; i++) {
+      const [[ax, ay], [bx, by]] = [result.path[i - 1]!, result.path[i]!];
+      expect(Math.max(Math.abs(ax - bx), Math.abs(ay - by))).toBe(1);
+    }
+    // The same search in the source tree: the tarball ships this engine, not another.
+    const astar = await loadEngine();
+    using grid = astar.parseMap(readFileSync(join(FIXTURES, 'arena.map'), 'utf8'));
+    const expected = astar.findPath(grid, [...QUERY.start], [...QUERY.goal], { algorithm: 'jps' });
+    expect(result).toEqual({ cost: expected.cost, path: expected.path, expanded: expected.expanded });
+  });
+
+  it('gives no path as null and names the allowed values of a bad option', () => {
+    const script = `import { loadEngine } from 'astar-playground';
+const astar = await loadEngine();
+const grid = astar.parseMap('type octile\\nheight 1\\nwidth 3\\nmap\\n.@.\\n');
+console.log(JSON.stringify(astar.findPath(grid, [0, 0], [2, 0])));
+try { astar.findPath(grid, [0, 0], [2, 0], { costs: '1-2' }); } catch (error) { console.log(error.name + ': ' + error.message); }
+`;
+    writeFileSync(join(folder, 'errors.mjs'), script);
+    const lines = execFileSync(process.execPath, ['errors.mjs'], { cwd: folder, encoding: 'utf8' }).trim().split('\n');
+    expect(JSON.parse(lines[0]!)).toEqual({ status: 'no-path', cost: null, path: [], expanded: 1 });
+    expect(lines[1]).toBe('RangeError: unknown cost model "1-2"; expected one of exact, 10-14');
+  });
+
+  it('reclaims a forgotten grid, warning once unless NODE_ENV is production', () => {
+    const script = `import { loadEngine } from 'astar-playground';
+const astar = await loadEngine();
+for (let i = 0; i < 3; i++) astar.createGrid(100, 100).fill(2);
+globalThis.gc();
+await new Promise((resolve) => setTimeout(resolve, 50));
+console.log('done');
+`;
+    writeFileSync(join(folder, 'forget.mjs'), script);
+    const forget = (nodeEnv: string) => spawnSync(process.execPath, ['--expose-gc', 'forget.mjs'],
+      { cwd: folder, encoding: 'utf8', env: { ...process.env, NODE_ENV: nodeEnv } });
+    const development = forget('development');
+    expect(development.stdout).toBe('done\n');
+    expect(development.stderr.match(/a Grid was garbage-collected without delete\(\)/g)).toHaveLength(1);
+    const production = forget('production');
+    expect(production.stdout).toBe('done\n');
+    expect(production.stderr).toBe('');
+  });
+
+  it('type-checks a TypeScript user of the package and its element', () => {
+    writeFileSync(join(folder, 'example.ts'), TYPED_EXAMPLE);
+    writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true,
+        lib: ['ES2022', 'DOM'], types: [], skipLibCheck: false,
+      },
+      files: ['example.ts'],
+    }));
+    const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', folder], { encoding: 'utf8', timeout: 120_000 });
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.status).toBe(0);
+  }, 120_000);
+
+  it('installs the astar command', () => {
+    copyFileSync(join(FIXTURES, 'arena.map'), join(folder, 'arena.map'));
+    copyFileSync(join(FIXTURES, 'arena.map.scen'), join(folder, 'arena.map.scen'));
+    const run = spawnSync(join(folder, 'node_modules/.bin/astar'), ['scen', 'arena.map.scen', '--algorithm', 'jps'], { cwd: folder, encoding: 'utf8', timeout: 60_000 });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/arena\.map/);
+  });
+});

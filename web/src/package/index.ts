@@ -1,0 +1,137 @@
+// The npm package `astar-playground`: the engine (web/src/engine/engine.ts) for other
+// people's code, plus findPath(), one whole search in one call with the option names of the
+// `astar` command. Built by `vite build --mode package` into ONE ES module,
+// dist/package/index.js, with the wasm inlined (it loads unchanged in Node 20+ and in
+// browsers), and shipped with the hand-written declaration types/index.d.ts, which this file
+// is checked against.
+//
+// Everything but findPath is the engine's own: the package adds no second way to make a
+// grid or run a search, only the one-call form and the names the CLI uses for it.
+import {
+  loadEngine as loadSharedEngine,
+  MAX_WEIGHT,
+  type Engine,
+  type Grid,
+  type SearchOptions,
+} from '../engine/engine';
+import type * as Declared from './types/index';
+
+export { eventsOf, MapFormatError, MAX_GRID_SIDE, MAX_SENSE_RADIUS, MAX_WEIGHT } from '../engine/engine';
+
+export type XY = [x: number, y: number];
+
+/** findPath's options: the `astar` command's names (--costs is `costs`, --max-expansions `maxExpansions`). */
+export interface PathOptions {
+  algorithm?: SearchOptions['algorithm'];
+  diagonal?: SearchOptions['diagonal'];
+  heuristic?: SearchOptions['heuristic'];
+  weight?: number;
+  costs?: SearchOptions['costModel'];
+  maxExpansions?: number;
+}
+
+export interface PathResult {
+  status: 'found' | 'no-path' | 'gave-up';
+  cost: number | null;
+  path: XY[];
+  expanded: number;
+}
+
+export interface AstarEngine extends Pick<Engine, 'catalog' | 'algorithm' | 'parseMap' | 'createGrid' | 'parseScenario' | 'refusalFor' | 'createSearch' | 'createWalk'> {
+  findPath(grid: Grid, start: XY, goal: XY, options?: PathOptions): PathResult;
+}
+
+const PATH_OPTIONS: readonly (keyof PathOptions)[] = ['algorithm', 'diagonal', 'heuristic', 'weight', 'costs', 'maxExpansions'];
+
+let packaged: Promise<AstarEngine> | undefined;
+
+/** The engine of this JS realm: the one the playground's own modules share. */
+export function loadEngine(): Promise<AstarEngine> {
+  packaged ??= loadSharedEngine().then(
+    (engine) => packageEngine(engine),
+    (error: unknown) => {
+      packaged = undefined; // let a later call try again
+      throw error;
+    },
+  );
+  return packaged;
+}
+
+function packageEngine(engine: Engine): AstarEngine {
+  return {
+    catalog: engine.catalog,
+    algorithm: (name) => engine.algorithm(name),
+    parseMap: (text) => engine.parseMap(text),
+    createGrid: (width, height) => engine.createGrid(width, height),
+    parseScenario: (text) => engine.parseScenario(text),
+    refusalFor: (grid, options) => engine.refusalFor(grid, options),
+    createSearch: (grid, options) => engine.createSearch(grid, options),
+    createWalk: (world) => engine.createWalk(world),
+    findPath: (grid, start, goal, options = {}) => findPath(engine, grid, start, goal, options),
+  };
+}
+
+function findPath(engine: Engine, grid: Grid, start: XY, goal: XY, options: PathOptions): PathResult {
+  const search = engine.createSearch(grid, searchOptions(options));
+  try {
+    const from = cellOf(grid, start, 'start');
+    const to = cellOf(grid, goal, 'goal');
+    search.reset(from, to);
+    if (search.status === 'refused') throw new RangeError(refusalSentence(engine, search.options, search.refusal!));
+    search.run();
+    const status = search.status as PathResult['status'];
+    return {
+      status,
+      cost: search.pathCost,
+      path: search.path().map(({ x, y }): XY => [x, y]),
+      expanded: search.counters().expanded,
+    };
+  } finally {
+    search.delete();
+  }
+}
+
+/** The engine's options for findPath's; the engine checks each value and names the allowed ones. */
+function searchOptions(options: PathOptions): Partial<SearchOptions> {
+  if (typeof options !== 'object' || options === null) throw new RangeError(`findPath() options must be an object, got ${String(options)}`);
+  for (const key of Object.keys(options)) {
+    if (!(PATH_OPTIONS as readonly string[]).includes(key))
+      throw new RangeError(`unknown findPath() option ${JSON.stringify(key)}; the options are ${PATH_OPTIONS.join(', ')}`);
+  }
+  const { costs, weight, ...rest } = options;
+  if (weight !== undefined && !(typeof weight === 'number' && weight >= 0 && weight <= MAX_WEIGHT))
+    throw new RangeError(`weight must be a number from 0 to ${MAX_WEIGHT}, got ${String(weight)}`);
+  const result: Partial<SearchOptions> = { ...rest };
+  if (weight !== undefined) result.weight = weight;
+  if (costs !== undefined) result.costModel = costs;
+  return result;
+}
+
+function cellOf(grid: Grid, point: XY, what: string): { x: number; y: number } {
+  const [x, y] = Array.isArray(point) && point.length === 2 ? point : [NaN, NaN];
+  if (!Number.isInteger(x) || !Number.isInteger(y) || !grid.contains({ x, y }))
+    throw new RangeError(`${what} must be [x, y], a cell of this ${grid.width} x ${grid.height} grid; got ${JSON.stringify(point)}`);
+  return { x, y };
+}
+
+function refusalSentence(engine: Engine, options: SearchOptions, refusal: NonNullable<ReturnType<Engine['refusalFor']>>): string {
+  const row = engine.algorithm(options.algorithm);
+  switch (refusal) {
+    case 'diagonal-rule':
+      return `${row.name} takes diagonal ${row.diagonals.join(' or ')}, not ${options.diagonal}`;
+    case 'cost-model':
+      return `${row.name} takes costs ${row.costModels.join(' or ')}, not ${options.costModel}`;
+    default:
+      return `${row.name} runs only on grids where every walkable cell costs the same, and this grid has terrain costs`;
+  }
+}
+
+// The shipped declaration is the contract: the type check fails if either side drifts.
+type Holds<T extends true> = T;
+type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;
+export type LoadEngineMatchesDeclaration = Holds<typeof loadEngine extends typeof Declared.loadEngine ? true : false>;
+export type EngineMatchesDeclaration = Holds<SameKeys<AstarEngine, Declared.AstarEngine>>;
+export type GridMatchesDeclaration = Holds<SameKeys<Grid, Declared.Grid>>;
+export type SearchMatchesDeclaration = Holds<SameKeys<import('../engine/engine').Search, Declared.Search>>;
+export type WalkMatchesDeclaration = Holds<SameKeys<import('../engine/engine').Walk, Declared.Walk>>;
+export type PathOptionsMatchDeclaration = Holds<Required<PathOptions> extends Required<Declared.PathOptions> ? (Required<Declared.PathOptions> extends Required<PathOptions> ? true : false) : false>;
