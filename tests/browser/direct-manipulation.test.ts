@@ -2,28 +2,16 @@
 // them (on a 1024 x 1024 map at fit view a marker covers many cells), an edit keeps the
 // step the user was watching, the end of a long search reached with the timeline slider
 // makes edits recompute it live, and an imported map's start and goal keep off its edges.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PlaygroundHandle } from '../../web/src/app';
 import type { Point } from '../../web/src/engine/engine';
 import { markerRadius } from '../../web/src/render/renderer';
 import { cellAt } from '../../web/src/render/viewport';
 import { pickEndpoints } from '../../web/src/state/endpoints';
 import { INSTANT_SPEED_INDEX } from '../../web/src/state/speeds';
-import { cellCentre, drag, mapText, mount, nextFrame, pointer, query, setRange, until } from './playground-helpers';
+import { cellCentre, drag, mapText, mountPerTest, nextFrame, pointer, query, setRange, until } from './playground-helpers';
 
-let mounted: { app: PlaygroundHandle; container: HTMLElement }[] = [];
-afterEach(() => {
-  for (const { app, container } of mounted) {
-    app.destroy();
-    container.remove();
-  }
-  mounted = [];
-});
-async function open() {
-  const result = await mount();
-  mounted.push(result);
-  return result;
-}
+const open = mountPerTest();
 
 const SIDE = 1024;
 const BLOCK = 28, STREET = 8;

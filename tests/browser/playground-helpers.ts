@@ -1,7 +1,7 @@
 // Helpers for the playground's browser tests: mounting into a sized container, real
 // PointerEvent and KeyboardEvent dispatch aimed at map cells, and snapshots of the
 // search state read through the engine's typed views.
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { mountPlayground, type PlaygroundHandle } from '../../web/src/app';
 import type { Point } from '../../web/src/engine/engine';
 
@@ -12,6 +12,25 @@ export async function mount(storage: Storage | null = null, language: 'en' | 'zh
   const app = await mountPlayground(container, { storage, language: storage ? undefined : language });
   await nextFrame();
   return { app, container };
+}
+
+/**
+ * A `mount` whose playgrounds are destroyed (and their containers removed) after each test
+ * of the file that calls this at its top level.
+ */
+export function mountPerTest(): typeof mount {
+  const mounted: Array<{ app: PlaygroundHandle; container: HTMLElement }> = [];
+  afterEach(() => {
+    for (const { app, container } of mounted.splice(0)) {
+      app.destroy();
+      container.remove();
+    }
+  });
+  return async (...args) => {
+    const opened = await mount(...args);
+    mounted.push(opened);
+    return opened;
+  };
 }
 
 export function nextFrame(): Promise<void> {

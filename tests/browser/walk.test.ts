@@ -2,27 +2,14 @@
 // under it or when it discovers walls in unknown terrain, steps back exactly through a
 // walk with edits in it, walks side by side with D* Lite and A* from scratch, and keeps
 // its settings in a share link.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PlaygroundHandle } from '../../web/src/app';
 import type { Point } from '../../web/src/engine/engine';
 import { captureShareState, loadShareFragment, shareFragment } from '../../web/src/share/playground-state';
 import type { WalkTimeline } from '../../web/src/state/walk-timeline';
-import { choose, drag, mapText, mount, nextFrame, query, setRange, until } from './playground-helpers';
+import { choose, drag, mapText, mountPerTest, nextFrame, query, setRange, until } from './playground-helpers';
 
-let mounted: { app: PlaygroundHandle; container: HTMLElement }[] = [];
-afterEach(() => {
-  for (const { app, container } of mounted) {
-    app.destroy();
-    container.remove();
-  }
-  mounted = [];
-});
-
-async function open() {
-  const opened = await mount();
-  mounted.push(opened);
-  return opened;
-}
+const open = mountPerTest();
 
 const click = (container: HTMLElement, action: string) => query<HTMLButtonElement>(container, `[data-action="${action}"]`).click();
 const walkOf = (app: PlaygroundHandle, index = 0): WalkTimeline => app.store.runs[index]!.walk!;

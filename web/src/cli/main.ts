@@ -8,7 +8,7 @@
 import { DEFAULT_OPTIONS, loadEngine, type Engine, type Point, type Search, type SearchOptions, type SearchStatus } from '../engine/engine';
 import { DEFAULT_ALGORITHM, parseArguments, usage, type ScenCommand } from './arguments';
 import { CliError } from './cli-error';
-import { costText, describeOptions, Examples, headingLines, JsonLines, pointPair, Spread } from './report';
+import { costText, describeOptions, Examples, headingLines, jsonHead, JsonLines, pointPair, type QueryHead, Spread } from './report';
 import { matchesOptimal, OPTIMAL_TOLERANCE } from './scenario-file';
 import { runScenarioFiles } from './scenario-run';
 import { runWalks } from './walk';
@@ -50,12 +50,7 @@ function processOutput(): Output {
   };
 }
 
-interface QueryResult {
-  file: string;
-  map: string;
-  index: number;
-  start: Point;
-  goal: Point;
+interface QueryResult extends QueryHead {
   /** found, no-path or gave-up (at --max-expansions). */
   status: SearchStatus;
   cost: number | null;
@@ -136,11 +131,7 @@ function runScenarios(engine: Engine, { files, options: given, json, paths: with
 
 function jsonLine(result: QueryResult): Record<string, unknown> {
   const line: Record<string, unknown> = {
-    file: result.file,
-    map: result.map,
-    index: result.index,
-    start: pointPair(result.start),
-    goal: pointPair(result.goal),
+    ...jsonHead(result),
     status: result.status,
     cost: result.cost,
     expanded: result.expanded,

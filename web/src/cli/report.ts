@@ -5,6 +5,20 @@ import { listOf } from './arguments';
 import type { Output } from './main';
 
 /** A point as JSON writes it: [x, y]. */
+/** Where a query comes from and what it asks, as both commands' --json lines begin. */
+export interface QueryHead {
+  file: string;
+  map: string;
+  index: number;
+  start: Point;
+  goal: Point;
+}
+
+/** The first fields of a --json line: file, map, index, start and goal. */
+export function jsonHead(query: QueryHead): Record<string, unknown> {
+  return { file: query.file, map: query.map, index: query.index, start: pointPair(query.start), goal: pointPair(query.goal) };
+}
+
 export function pointPair(point: Point): [number, number] {
   return [point.x, point.y];
 }

@@ -8,7 +8,7 @@ import { DEFAULT_OPTIONS, type Engine, type Point, type SearchOptions, type Walk
 import { DEFAULT_ALGORITHM, type WalkCommand } from './arguments';
 import { CliError } from './cli-error';
 import type { Output } from './main';
-import { costText, describeOptions, Examples, headingLines, JsonLines, pointPair, refusalMessage, Spread } from './report';
+import { costText, describeOptions, Examples, headingLines, jsonHead, JsonLines, pointPair, type QueryHead, refusalMessage, Spread } from './report';
 import { OPTIMAL_TOLERANCE } from './scenario-file';
 import { runScenarioFiles } from './scenario-run';
 
@@ -20,12 +20,7 @@ const STEPS_PER_CALL = 1 << 16;
 type WalkEnd = Extract<WalkStatus, 'arrived' | 'no-path' | 'gave-up'>;
 const ENDS: readonly WalkStatus[] = ['arrived', 'no-path', 'gave-up'];
 
-interface WalkResult {
-  file: string;
-  map: string;
-  index: number;
-  start: Point;
-  goal: Point;
+interface WalkResult extends QueryHead {
   /** arrived, no-path (the goal is unreachable as far as the agent knows) or gave-up (--max-expansions in one plan). */
   status: WalkEnd;
   /** The cost of the moves made, arrived or not. */
@@ -106,11 +101,7 @@ function walkToTheEnd(walk: Walk, engine: Engine, options: SearchOptions, mapPat
 
 function jsonLine(result: WalkResult): Record<string, unknown> {
   const line: Record<string, unknown> = {
-    file: result.file,
-    map: result.map,
-    index: result.index,
-    start: pointPair(result.start),
-    goal: pointPair(result.goal),
+    ...jsonHead(result),
     reached: result.status === 'arrived',
     status: result.status,
     cost: result.cost,

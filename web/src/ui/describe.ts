@@ -62,7 +62,7 @@ export function refusalText(store: PlaygroundStore, refusal: RefusalName, run: R
 
 /** A run's status line (the first run's by default: the only one outside compare mode). */
 export function statusText(store: PlaygroundStore, run: Run = store.runs[0]!): string {
-  if (run.walk) return walkStatusText(store, run.walk);
+  if (run.walk) return walkStatusText(store, run, run.walk);
   const { language } = store;
   const { timeline } = run;
   const say = sayer(language);
@@ -101,7 +101,7 @@ export function statusText(store: PlaygroundStore, run: Run = store.runs[0]!): s
 
 /** A pane's one-line status in compare mode: running, or how its search finished. */
 export function paneStatusText(store: PlaygroundStore, run: Run): string {
-  if (run.walk) return walkStatusText(store, run.walk);
+  if (run.walk) return walkStatusText(store, run, run.walk);
   const say = sayer(store.language);
   const search = run.timeline.display;
   const counters = search.counters();
@@ -154,12 +154,12 @@ export function narrationText(store: PlaygroundStore, run: Run = store.runs[0]!)
 }
 
 /** A walk's status: where it stands, then its counters (moves, walked cost, replans, planning work). */
-function walkStatusText(store: PlaygroundStore, walk: WalkTimeline): string {
+function walkStatusText(store: PlaygroundStore, run: Run, walk: WalkTimeline): string {
   const { language } = store;
   const say = sayer(language);
   const status = walk.walk.status;
   if (status === 'refused') {
-    return say('status.refused', { reason: refusalText(store, walk.walk.refusal ?? 'needs-uniform-terrain', store.runs.find((run) => run.walk === walk)) });
+    return say('status.refused', { reason: refusalText(store, walk.walk.refusal ?? 'needs-uniform-terrain', run) });
   }
   const counters = walk.walk.counters();
   const headline: Record<Exclude<WalkStatus, 'refused'>, string> = {
