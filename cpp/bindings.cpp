@@ -27,13 +27,20 @@
 // - A walk (`Walk`, the WalkHandle below) owns its planner; `_planner()` hands out a
 //   SearchHandle that reads whichever search the walk holds now and ignores every mutator,
 //   so the wrapper can show a walk's planner with the same code as any search.
+// - Memory: `memoryUsage()` and `canAllocate()` let the wrapper refuse, with a sentence, an
+//   object the heap has no room for. Without C++ exceptions a failed `new` aborts the
+//   whole module; with ALLOW_MEMORY_GROWTH malloc instead returns null when the heap cannot
+//   grow, so asking malloc first is safe.
 #include <emscripten/bind.h>
+#include <emscripten/heap.h>
 #include <emscripten/val.h>
 
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <malloc.h>
 #include <memory>
 #include <string>
 #include <utility>
@@ -70,6 +77,33 @@ std::string grid_size_error(double width, double height) {
 std::unique_ptr<Grid> create_grid(double width, double height) {
   if (!grid_size_error(width, height).empty()) return nullptr;
   return std::make_unique<Grid>(static_cast<int>(width), static_cast<int>(height));
+}
+
+// What the wasm heap holds: bytes handed out by malloc and not freed, the heap's current
+// size and the size it may grow to (MAXIMUM_MEMORY). mallinfo() walks the heap, so this is
+// for diagnostics and tests, not for every call.
+struct MemoryUsageView {
+  double in_use;
+  double heap_size;
+  double heap_limit;
+};
+
+MemoryUsageView memory_usage() {
+  const struct mallinfo info = mallinfo();
+  return {static_cast<double>(info.uordblks), static_cast<double>(emscripten_get_heap_size()),
+          static_cast<double>(emscripten_get_heap_max())};
+}
+
+// Whether `bytes` can be allocated now in one block: asked of malloc itself, so it counts
+// freed space inside the heap, fragmentation and the room left to grow. The block is freed
+// at once; the allocation that follows reuses it.
+bool can_allocate(double bytes) {
+  if (!(bytes >= 0) || bytes >= static_cast<double>(emscripten_get_heap_max())) return false;
+  // Volatile: otherwise the compiler may elide the malloc/free pair and assume success.
+  void* volatile block = std::malloc(static_cast<std::size_t>(bytes));
+  if (!block) return false;
+  std::free(block);
+  return true;
 }
 
 // -1 outside the grid, so the wrapper can say which coordinate was wrong.
@@ -178,6 +212,7 @@ val catalog() {
     row.set("diagonals", set_of(astar::kDiagonals, a.diagonals));
     row.set("costModels", set_of(astar::kCostModels, a.cost_models));
     row.set("defaultHeuristic", a.default_heuristic ? val(std::string(astar::name_of(*a.default_heuristic))) : val::null());
+    row.set("bytesPerCell", static_cast<double>(astar::bytes_per_cell(a.id)));
     algorithms.call<void>("push", row);
   }
   val result = val::object();
@@ -185,6 +220,8 @@ val catalog() {
   result.set("heuristics", names(astar::kHeuristics));
   result.set("diagonals", names(astar::kDiagonals));
   result.set("costModels", names(astar::kCostModels));
+  result.set("gridBytesPerCell", static_cast<double>(Grid::kBytesPerCell));
+  result.set("walkBytesPerCell", static_cast<double>(astar::Walk::kBytesPerCell));
   return result;
 }
 
@@ -598,6 +635,10 @@ EMSCRIPTEN_BINDINGS(astar_playground) {
       .field("iteration", &ProgressView::iteration)
       .field("meetingCost", &ProgressView::meeting_cost)
       .field("meetingCell", &ProgressView::meeting_cell);
+  value_object<MemoryUsageView>("MemoryUsage")
+      .field("inUse", &MemoryUsageView::in_use)
+      .field("heapSize", &MemoryUsageView::heap_size)
+      .field("heapLimit", &MemoryUsageView::heap_limit);
   value_object<astar::ScenarioQuery>("ScenarioQuery")
       .field("bucket", &astar::ScenarioQuery::bucket)
       .field("mapPath", &astar::ScenarioQuery::map_path)
@@ -612,6 +653,8 @@ EMSCRIPTEN_BINDINGS(astar_playground) {
   function("readScenario", &read_scenario);
   function("catalog", &catalog);
   function("refusalFor", &refusal_for);
+  function("memoryUsage", &memory_usage);
+  function("canAllocate", &can_allocate);
 
   class_<Grid>("Grid")
       .class_function("create", &create_grid)

@@ -76,6 +76,15 @@ class BestFirstSearch final : public ExpandingSearch<BestFirstSearch<Moves>> {
  public:
   explicit BestFirstSearch(const Grid& grid, const SearchOptions& options = {});
 
+  // The per-cell arrays it keeps (JPS's "scanned" only while tracing), for make_search's
+  // bytes_per_cell(); the open list comes on top, and grows with the frontier.
+  static constexpr std::size_t bytes_per_cell() {
+    std::size_t bytes = sizeof(CellState);
+    if constexpr (kParentIds) bytes += sizeof(CellId);
+    if constexpr (std::is_same_v<Moves, JumpMoves>) bytes += sizeof(std::uint16_t);
+    return bytes;
+  }
+
   bool runs(Algorithm algorithm) const override;
 
   std::size_t open_size() const override { return open_.size(); }

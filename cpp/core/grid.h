@@ -18,6 +18,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -49,6 +50,9 @@ class Grid {
   // Every cell starts walkable with cost 1. Precondition: size_error(width, height) is
   // empty (checked; an invalid size yields a 1 x 1 grid rather than undefined behaviour).
   Grid(int width, int height);
+
+  // Its per-cell arrays (costs and move masks): what a grid of n cells holds, n times this.
+  static constexpr std::size_t kBytesPerCell = 2 * sizeof(std::uint8_t);
 
   int width() const { return width_; }
   int height() const { return height_; }

@@ -108,6 +108,9 @@ class IdaStarSearch final : public ExpandingSearch<IdaStarSearch> {
  public:
   explicit IdaStarSearch(const Grid& grid, const SearchOptions& options = {});
 
+  // Its per-cell records and transposition table, for make_search's bytes_per_cell().
+  static constexpr std::size_t bytes_per_cell() { return sizeof(Cell) + sizeof(TableEntry); }
+
   std::size_t open_size() const override { return frames_.size(); }
   Progress progress() const override;
 

@@ -1,4 +1,5 @@
-// make_search: the one place an algorithm is mapped to the class that runs it.
+// make_search: the one place an algorithm is mapped to the class that runs it (and to the
+// memory that class keeps per cell).
 #include "best_first.h"
 #include "bidirectional.h"
 #include "dstar_lite.h"
@@ -15,6 +16,17 @@ std::unique_ptr<Search> make_search(const Grid& grid, const SearchOptions& optio
     case Algorithm::IterativeDeepening: return std::make_unique<IdaStarSearch>(grid, options);
     case Algorithm::DStarLite: return std::make_unique<DStarLiteSearch>(grid, options);
     default: return std::make_unique<BestFirstSearch<GridMoves>>(grid, options);
+  }
+}
+
+std::size_t bytes_per_cell(Algorithm algorithm) {
+  switch (algorithm) {
+    case Algorithm::JumpPoint: return BestFirstSearch<JumpMoves>::bytes_per_cell();
+    case Algorithm::ThetaStar: return BestFirstSearch<AnyAngle>::bytes_per_cell();
+    case Algorithm::Bidirectional: return BidirectionalSearch::bytes_per_cell();
+    case Algorithm::IterativeDeepening: return IdaStarSearch::bytes_per_cell();
+    case Algorithm::DStarLite: return DStarLiteSearch::bytes_per_cell();
+    default: return BestFirstSearch<GridMoves>::bytes_per_cell();
   }
 }
 

@@ -308,4 +308,9 @@ class IncrementalSearch {
 // The search for `options.algorithm`, over `grid` (which must outlive it).
 std::unique_ptr<Search> make_search(const Grid& grid, const SearchOptions& options);
 
+// The bytes per grid cell that search keeps in its per-cell arrays, allocated when it is
+// made or given a grid; its open list or queue comes on top and grows with the frontier.
+// Lets a caller with bounded memory (the wasm engine) check for room before making one.
+std::size_t bytes_per_cell(Algorithm algorithm);
+
 }  // namespace astar

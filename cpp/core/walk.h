@@ -92,6 +92,10 @@ class Walk {
   // `world` must outlive the walk.
   explicit Walk(const Grid& world);
 
+  // What a walk keeps per cell besides its planner (make_search's bytes_per_cell()): the
+  // knowledge grid the planner reads and the known-cell mask.
+  static constexpr std::size_t kBytesPerCell = Grid::kBytesPerCell + sizeof(std::uint8_t);
+
   // Take effect at the next reset(). The radius is clamped to 0..kMaxSenseRadius.
   void set_options(const SearchOptions& options, int sense_radius);
   const SearchOptions& options() const { return options_; }

@@ -165,6 +165,8 @@ declare module '*/generated/astar-wasm.mjs' {
     costModels: CostModelName[];
     /** Its own default heuristic; null: octile with diagonal moves, manhattan without. */
     defaultHeuristic: HeuristicName | null;
+    /** Bytes of wasm memory a search keeps per grid cell (its open list comes on top). */
+    bytesPerCell: number;
   }
 
   /** Every option name the engine knows, each list in enum value order. */
@@ -177,6 +179,10 @@ declare module '*/generated/astar-wasm.mjs' {
     diagonals: DiagonalName[];
     /** Cost model names, indexed by `CostModel` value. */
     costModels: CostModelName[];
+    /** Bytes of wasm memory a grid keeps per cell. */
+    gridBytesPerCell: number;
+    /** Bytes a walk keeps per cell besides its planner search. */
+    walkBytesPerCell: number;
   }
 
   /** Figures some searches keep besides the counters; NaN (-1 for the cell) where they do not apply. */
@@ -255,6 +261,16 @@ declare module '*/generated/astar-wasm.mjs' {
   }
 
   /** Result of `readMap`. On success the caller owns `grid` and must `delete()` it. */
+  /** The wasm heap, in bytes. */
+  export interface MemoryUsage {
+    /** Handed out by malloc and not freed. */
+    inUse: number;
+    /** The heap's current size (it grows, never shrinks). */
+    heapSize: number;
+    /** The size it may grow to. */
+    heapLimit: number;
+  }
+
   export type MapResult = { ok: true; grid: Grid } | FormatFailure;
 
   /** Result of `readScenario`. */
@@ -541,6 +557,10 @@ declare module '*/generated/astar-wasm.mjs' {
     ): EnumMember<RefusalName>;
     /** Empty when `width x height` is an acceptable grid size, else a sentence saying why. */
     gridSizeError(width: number, height: number): string;
+    /** What the wasm heap holds now (walks the heap: for diagnostics and tests). */
+    memoryUsage(): MemoryUsage;
+    /** Whether malloc can hand out `bytes` in one block now (it is freed at once). */
+    canAllocate(bytes: number): boolean;
     /** Parses Moving AI `.map` text. */
     readMap(text: string): MapResult;
     /** Parses Moving AI `.scen` text. */
