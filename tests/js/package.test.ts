@@ -152,6 +152,47 @@ console.log('done');
     expect(production.stderr).toBe('');
   });
 
+  it('a loop that forgets searches and never awaits gets EngineMemoryError, not an abort, and recovers once it awaits', () => {
+    // 512 x 512 searches of 4 MB each without delete(), in one synchronous loop: no
+    // finalizer can run before the loop ends, so the 2 GB heap fills and the engine must
+    // refuse in words. Awaiting then lets the collector reclaim them.
+    const script = `import { loadEngine, EngineMemoryError } from 'astar-playground';
+const astar = await loadEngine();
+const grid = astar.createGrid(512, 512);
+let made = 0;
+// In a function of its own, so that no frame still holds the last search once it returns.
+function forgetSearches() {
+  for (; made < 5000; made++) {
+    const search = astar.createSearch(grid, { algorithm: 'dijkstra' });
+    search.reset({ x: made % 512, y: 0 }, { x: 511, y: 511 });
+    search.runSteps(50);
+  }
+}
+try {
+  forgetSearches();
+  console.log('no error');
+} catch (error) {
+  console.log(error instanceof EngineMemoryError, error.name, made);
+  console.log(error.message);
+}
+for (let i = 0; i < 200 && astar.memoryUsage().liveObjects > 1; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+console.log(astar.memoryUsage().liveObjects);
+console.log(astar.findPath(grid, [0, 0], [511, 511], { diagonal: 'never' }).cost);
+`;
+    writeFileSync(join(folder, 'never-awaits.mjs'), script);
+    const run = spawnSync(process.execPath, ['never-awaits.mjs'], { cwd: folder, encoding: 'utf8', timeout: 120_000, env: { ...process.env, NODE_ENV: 'production' } });
+    expect(run.stderr).toBe('');
+    const [caught, message, live, cost] = run.stdout.trim().split('\n');
+    const [isMemoryError, name, made] = caught!.split(' ');
+    expect([isMemoryError, name]).toEqual(['true', 'EngineMemoryError']);
+    // 2 GB over 4 MB a search, less the reserve and the grid.
+    expect(Number(made)).toBeGreaterThan(400);
+    expect(Number(made)).toBeLessThan(512);
+    expect(message).toMatch(/^astar-playground: not enough engine memory for a dijkstra search of 512 x 512 cells \(about 4 MB more\): [\d,]+ MB of the engine's 2,048 MB are in use, held by the [\d,]+ grids, searches and walks made and not deleted\. Call delete\(\)/);
+    expect(live).toBe('1'); // the grid
+    expect(cost).toBe('1022');
+  }, 120_000);
+
   it('type-checks a TypeScript user of the package and its element', () => {
     writeFileSync(join(folder, 'example.ts'), TYPED_EXAMPLE);
     writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify({

@@ -16,9 +16,15 @@
 //   a search still uses it (delete the search or setGrid() it to another grid first).
 //   delete() twice is harmless; any other call after delete() throws. A wrapper that is
 //   dropped without delete() is reclaimed by a FinalizationRegistry when the garbage
-//   collector gets to it (a safety net, at the collector's pace: a loop that makes
-//   thousands of big searches without delete() can still fill wasm memory first), with a
-//   console warning the first time outside production (see reclaimed() below).
+//   collector gets to it, with a console warning the first time outside production (see
+//   reclaimed() below).
+// - Memory the engine can say it lacks. Before anything that allocates per-cell arrays the
+//   wrapper asks malloc for room (makeRoom): when the 2 GB wasm heap is full it throws
+//   EngineMemoryError, saying how many objects are still undeleted, instead of letting
+//   the failed allocation abort the whole module. And each wrapper carries an untouched
+//   ArrayBuffer in proportion to the wasm memory it holds (CollectorHint), so the garbage
+//   collector, which does not count wasm memory, runs as often as the memory dropped
+//   wrappers hold calls for.
 // - Bulk reads without per-cell objects: costs() and cellView() are typed-array views of
 //   wasm memory, valid until memory grows (any allocation may grow it) or the search's
 //   arrays are replaced, so callers re-fetch them each frame; re-fetching is cheap and
@@ -212,6 +218,29 @@ export class MapFormatError extends Error {
 }
 
 export const MAX_GRID_SIDE = 4096;
+/**
+ * The engine's memory is full: thrown instead of the allocation, so the engine stays
+ * usable; delete objects (or let dropped ones be collected) and try again.
+ */
+export class EngineMemoryError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EngineMemoryError';
+  }
+}
+
+/** The engine's wasm heap, in bytes, and the objects that hold it. */
+export interface EngineMemoryUsage {
+  /** Handed out and not freed. */
+  inUse: number;
+  /** The heap's current size: it grows when needed and never shrinks. */
+  heapSize: number;
+  /** The size it may grow to. */
+  heapLimit: number;
+  /** Grids, searches and walks made and neither deleted nor reclaimed yet. */
+  liveObjects: number;
+}
+
 /** Largest heuristic weight; the core clamps larger ones, so inputs above it are refused. */
 export const MAX_WEIGHT = 100;
 
@@ -232,6 +261,8 @@ export interface Engine {
   createSearch(grid: Grid, options?: Partial<SearchOptions>): Search;
   /** A walk on the true map `world` (which must outlive it; it refuses delete() meanwhile). Caller deletes it. */
   createWalk(world: Grid): Walk;
+  /** The wasm heap now (walks the heap: for diagnostics, not for every frame). */
+  memoryUsage(): EngineMemoryUsage;
 }
 
 export interface Grid {
@@ -523,6 +554,7 @@ function checkTerrainCost(cost: number): void {
  */
 interface Leftover {
   kind: 'Grid' | 'Search' | 'Walk';
+  engine: WasmEngine;
   raw: { delete(): void };
   reads: EngineGrid | null;
 }
@@ -539,11 +571,65 @@ function reclaimed(leftover: Leftover): void {
     // exception at whatever moment the collector ran, far from its cause.
   }
   if (leftover.reads) leftover.reads.users -= 1;
+  leftover.engine.liveObjects -= 1;
   if (reclaimWarned || !developmentMode()) return;
   reclaimWarned = true;
   console.warn(`astar-playground: a ${leftover.kind} was garbage-collected without delete(), so its wasm memory ` +
     'was held until the collector ran; call delete() (or declare it with `using`) when done with it. ' +
     'This warning is shown once, and not when NODE_ENV is production.');
+}
+
+/**
+ * Kept free besides each new object's per-cell arrays: for open lists, which grow with the
+ * frontier, and for everything small (events, paths, strings), so those allocations do not
+ * fail either.
+ */
+const MEMORY_RESERVE = 32 * 2 ** 20;
+
+/**
+ * What a wrapper carries so that the garbage collector sees the wasm memory it holds: an
+ * untouched ArrayBuffer of a quarter of that memory. V8 starts a collection when memory
+ * outside its heap, such as ArrayBuffers, has grown by about 64 MB, but it does not count
+ * wasm memory: a program that drops wrappers without delete() would otherwise fill the
+ * 2 GB heap long before the collector ran and their finalizers freed it. A quarter makes
+ * the collector run about every 256 MB of wasm memory held, at a quarter of the cost.
+ *
+ * The buffer is made at the end of the current job (a microtask), so an object made and
+ * deleted in one go, like findPath's search, never pays for it; finalizers cannot run
+ * before then anyway. The microtask holds this object, not the wrapper, so it keeps no
+ * wrapper alive.
+ */
+class CollectorHint {
+  private buffer: ArrayBuffer | null = null;
+  private bytes = 0;
+  private queued = false;
+
+  /** The wrapper holds `bytes` of wasm memory from now on. */
+  hold(bytes: number): void {
+    this.bytes = bytes;
+    if (this.queued) return;
+    this.queued = true;
+    queueMicrotask(() => {
+      this.queued = false;
+      const size = Math.floor(this.bytes / 4);
+      if (this.buffer?.byteLength === size) return;
+      try {
+        this.buffer = size > 0 ? new ArrayBuffer(size) : null;
+      } catch {
+        this.buffer = null; // a hint, never a reason to fail
+      }
+    });
+  }
+
+  /** The wrapper was deleted. */
+  release(): void {
+    this.bytes = 0;
+    this.buffer = null;
+  }
+}
+
+function megabytes(bytes: number): string {
+  return `${Math.max(1, Math.round(bytes / 2 ** 20)).toLocaleString('en-US')} MB`;
 }
 
 /**
@@ -577,6 +663,8 @@ class WasmEngine implements Engine {
   readonly walkStatuses: EnumTable<WalkStatusName>;
   readonly replanReasons: EnumTable<ReplanReasonName>;
   readonly channelTypes: EnumTable<'u8' | 'u16' | 'u32' | 'f64'>;
+  /** Grids, searches and walks made and neither deleted nor reclaimed. */
+  liveObjects = 0;
 
   constructor(readonly raw: AstarModule) {
     // The size checks below hard-code these; a mismatched build must not load.
@@ -613,17 +701,25 @@ class WasmEngine implements Engine {
   createGrid(width: number, height: number): Grid {
     const error = this.raw.gridSizeError(width, height);
     if (error) throw new RangeError(error);
+    this.makeRoom(width * height * this.catalog.gridBytesPerCell, `a ${width} x ${height} grid`);
     return new EngineGrid(this, this.raw.Grid.create(width, height)!);
   }
 
   parseMap(text: string): Grid {
-    const result = this.raw.readMap(String(text));
+    text = String(text);
+    // The text crosses as UTF-8 (at most 3 bytes a character) and the grid needs at most
+    // 2 bytes a character of it.
+    this.makeRoom(text.length * (3 + this.catalog.gridBytesPerCell), 'this map');
+    const result = this.raw.readMap(text);
     if (!result.ok) throw new MapFormatError(result.message, result.line);
     return new EngineGrid(this, result.grid);
   }
 
   parseScenario(text: string): ScenarioQuery[] {
-    const result = this.raw.readScenario(String(text));
+    text = String(text);
+    // The text as UTF-8, and the queries: under 100 bytes each, for lines of 20 or more characters.
+    this.makeRoom(text.length * 8, 'these scenarios');
+    const result = this.raw.readScenario(text);
     if (!result.ok) throw new MapFormatError(result.message, result.line);
     return result.queries;
   }
@@ -634,6 +730,31 @@ class WasmEngine implements Engine {
 
   createWalk(world: Grid): Walk {
     return new EngineWalk(this, this.ownGrid(world));
+  }
+
+  memoryUsage(): EngineMemoryUsage {
+    return { ...this.raw.memoryUsage(), liveObjects: this.liveObjects };
+  }
+
+  /**
+   * Throws EngineMemoryError unless `bytes` for `what`, plus MEMORY_RESERVE, can be
+   * allocated now. Called before each allocation of per-cell arrays and before running,
+   * so a full heap is reported in words rather than by the module aborting.
+   */
+  makeRoom(bytes: number, what: string): void {
+    if (this.raw.canAllocate(bytes + MEMORY_RESERVE)) return;
+    const { inUse, heapLimit } = this.raw.memoryUsage();
+    const live = this.liveObjects;
+    throw new EngineMemoryError(`astar-playground: not enough engine memory for ${what} (about ${megabytes(bytes)} more): ` +
+      `${megabytes(inUse)} of the engine's ${megabytes(heapLimit)} are in use, held by the ${live.toLocaleString('en-US')} ` +
+      'grids, searches and walks made and not deleted. Call delete() on each when done with it (or declare it with `using`). ' +
+      'Objects dropped without delete() are freed only after the garbage collector has run, between tasks: ' +
+      'a loop that drops them must await now and then.');
+  }
+
+  /** Bytes a search with `algorithm` keeps for `cells` cells. */
+  searchBytes(algorithm: AlgorithmName, cells: number): number {
+    return cells * this.algorithm(algorithm).bytesPerCell;
   }
 
   /**
@@ -685,6 +806,7 @@ class EngineGrid implements Grid {
   /** Searches currently reading this grid. */
   users = 0;
   private rawGrid: RawGrid | null;
+  private readonly hint = new CollectorHint();
 
   constructor(
     readonly engine: WasmEngine,
@@ -693,7 +815,9 @@ class EngineGrid implements Grid {
     this.rawGrid = raw;
     this.width = raw.width();
     this.height = raw.height();
-    reclaimer.register(this, { kind: 'Grid', raw, reads: null }, this);
+    this.hint.hold(this.width * this.height * engine.catalog.gridBytesPerCell);
+    engine.liveObjects += 1;
+    reclaimer.register(this, { kind: 'Grid', engine, raw, reads: null }, this);
   }
 
   get raw(): RawGrid {
@@ -766,6 +890,8 @@ class EngineGrid implements Grid {
     reclaimer.unregister(this);
     this.rawGrid.delete();
     this.rawGrid = null;
+    this.hint.release();
+    this.engine.liveObjects -= 1;
   }
 
   [Symbol.dispose](): void {
@@ -920,6 +1046,9 @@ class EngineSearch implements Search {
   private grid: EngineGrid;
   private current: SearchOptions = { ...DEFAULT_OPTIONS };
   private view: EngineCellView | null = null;
+  /** The algorithm whose per-cell arrays the raw search holds, for room checks and the collector hint. */
+  private arraysFor: AlgorithmName = DEFAULT_OPTIONS.algorithm;
+  private readonly hint = new CollectorHint();
 
   /**
    * A search of its own over `grid`, or with `planner` a read-only view of a walk's planner
@@ -932,12 +1061,15 @@ class EngineSearch implements Search {
     options: Partial<SearchOptions>,
     planner?: RawSearch,
   ) {
+    if (!planner) engine.makeRoom(engine.searchBytes(DEFAULT_OPTIONS.algorithm, grid.width * grid.height), `a search of ${grid.width} x ${grid.height} cells`);
     this.rawSearch = planner ?? new engine.raw.Search(grid.raw);
     this.readOnly = planner !== undefined;
     this.grid = grid;
     this.stampNow = this.rawSearch.stamp();
     if (this.readOnly) return;
     grid.users += 1;
+    engine.liveObjects += 1;
+    this.hint.hold(engine.searchBytes(this.arraysFor, this.cellCount));
     this.registerLeftover();
     try {
       this.setOptions(options);
@@ -953,7 +1085,7 @@ class EngineSearch implements Search {
 
   /** The grid this search reads goes with its raw search if it is reclaimed. */
   private registerLeftover(): void {
-    reclaimer.register(this, { kind: 'Search', raw: this.raw, reads: this.grid }, this);
+    reclaimer.register(this, { kind: 'Search', engine: this.engine, raw: this.raw, reads: this.grid }, this);
   }
 
   private get raw(): RawSearch {
@@ -978,8 +1110,23 @@ class EngineSearch implements Search {
   setOptions(options: Partial<SearchOptions>): void {
     this.writable();
     const { options: next, args } = this.engine.resolveOptions(this.current, options);
+    // Another algorithm may be run by another class, which the raw search makes now.
+    if (next.algorithm !== this.arraysFor) this.roomFor(next.algorithm, this.grid);
     this.raw._setOptions(...args);
     this.current = next;
+    this.holding(next.algorithm, this.grid);
+  }
+
+  /** Throws EngineMemoryError unless there is room for a search with `algorithm` over `grid`. */
+  private roomFor(algorithm: AlgorithmName, grid: EngineGrid): void {
+    this.engine.makeRoom(this.engine.searchBytes(algorithm, grid.width * grid.height),
+      `a ${algorithm} search of ${grid.width} x ${grid.height} cells`);
+  }
+
+  /** The raw search now holds arrays for `algorithm` over `grid`: the collector hint follows. */
+  private holding(algorithm: AlgorithmName, grid: EngineGrid): void {
+    this.arraysFor = algorithm;
+    this.hint.hold(this.engine.searchBytes(algorithm, grid.width * grid.height));
   }
 
   /** A walk's planner: the options the walk's last reset() used. */
@@ -994,7 +1141,9 @@ class EngineSearch implements Search {
   setGrid(grid: Grid): void {
     this.writable();
     const next = this.engine.ownGrid(grid);
+    this.roomFor(this.arraysFor, next);
     this.raw.setGrid(next.raw);
+    this.holding(this.arraysFor, next);
     this.grid.users -= 1;
     next.users += 1;
     this.grid = next;
@@ -1011,6 +1160,7 @@ class EngineSearch implements Search {
   reset(start: Point, goal: Point): boolean {
     this.writable();
     checkPoints(start, goal);
+    this.engine.makeRoom(0, 'starting this search');
     const started = this.raw.reset({ x: start.x, y: start.y }, { x: goal.x, y: goal.y });
     this.stampNow = this.raw.stamp();
     return started;
@@ -1018,6 +1168,7 @@ class EngineSearch implements Search {
 
   step(): StepEvent | null {
     this.writable();
+    this.engine.makeRoom(0, 'running this search');
     const raw = this.raw._step();
     if (!raw) return null;
     return this.stepEvent(raw);
@@ -1063,11 +1214,13 @@ class EngineSearch implements Search {
   runSteps(n: number): number {
     this.writable();
     checkCount(n);
+    this.engine.makeRoom(0, 'running this search');
     return this.raw.runSteps(Math.floor(n));
   }
 
   run(): void {
     this.writable();
+    this.engine.makeRoom(0, 'running this search');
     this.raw.run();
   }
 
@@ -1168,7 +1321,9 @@ class EngineSearch implements Search {
     this.rawSearch.delete();
     this.rawSearch = null;
     this.view = null;
+    this.hint.release();
     this.grid.users -= 1;
+    this.engine.liveObjects -= 1;
   }
 
   [Symbol.dispose](): void {
@@ -1180,14 +1335,20 @@ class EngineWalk implements Walk {
   readonly planner: EngineSearch;
   private rawWalk: RawWalk | null;
   private pending: SearchOptions = { ...DEFAULT_OPTIONS };
+  /** The algorithm whose planner the raw walk holds (it makes another at reset when the algorithm changes). */
+  private plannerFor: AlgorithmName = DEFAULT_OPTIONS.algorithm;
+  private readonly hint = new CollectorHint();
 
   constructor(
     readonly engine: WasmEngine,
     private readonly world: EngineGrid,
   ) {
+    engine.makeRoom(this.bytesWith(DEFAULT_OPTIONS.algorithm), `a walk on ${world.width} x ${world.height} cells`);
     this.rawWalk = new engine.raw.Walk(world.raw);
     world.users += 1;
-    reclaimer.register(this, { kind: 'Walk', raw: this.rawWalk, reads: world }, this);
+    engine.liveObjects += 1;
+    this.hint.hold(this.bytesWith(this.plannerFor));
+    reclaimer.register(this, { kind: 'Walk', engine, raw: this.rawWalk, reads: world }, this);
     this.planner = new EngineSearch(engine, world, {}, this.rawWalk._planner());
     this.planner.owner = this;
     this.planner.showOptions(this.pending);
@@ -1196,6 +1357,12 @@ class EngineWalk implements Walk {
   private get raw(): RawWalk {
     if (!this.rawWalk) throw new Error('this Walk has been deleted');
     return this.rawWalk;
+  }
+
+  /** Bytes this walk keeps with a planner running `algorithm`. */
+  private bytesWith(algorithm: AlgorithmName): number {
+    const cells = this.world.width * this.world.height;
+    return cells * this.engine.catalog.walkBytesPerCell + this.engine.searchBytes(algorithm, cells);
   }
 
   setOptions(search: Partial<SearchOptions>, senseRadius: number): void {
@@ -1208,12 +1375,20 @@ class EngineWalk implements Walk {
 
   reset(start: Point, goal: Point): boolean {
     checkPoints(start, goal);
+    const planner = this.pending.algorithm;
+    this.engine.makeRoom(planner === this.plannerFor ? 0 : this.engine.searchBytes(planner, this.world.width * this.world.height),
+      `a ${planner} walk on ${this.world.width} x ${this.world.height} cells`);
     const started = this.raw.reset({ x: start.x, y: start.y }, { x: goal.x, y: goal.y });
+    if (planner !== this.plannerFor) {
+      this.plannerFor = planner;
+      this.hint.hold(this.bytesWith(planner));
+    }
     this.planner.showOptions(this.pending);
     return started;
   }
 
   step(): WalkStep | null {
+    this.engine.makeRoom(0, 'running this walk');
     const raw = this.raw._step();
     if (!raw) return null;
     if (raw.planned) return { kind: 'plan', expansion: this.planner.stepEvent(raw.events) };
@@ -1231,6 +1406,7 @@ class EngineWalk implements Walk {
 
   runSteps(n: number, untilMove = false): number {
     checkCount(n);
+    this.engine.makeRoom(0, 'running this walk');
     return this.raw.runSteps(Math.floor(n), untilMove);
   }
 
@@ -1279,7 +1455,9 @@ class EngineWalk implements Walk {
     this.planner.detach();
     this.rawWalk.delete();
     this.rawWalk = null;
+    this.hint.release();
     this.world.users -= 1;
+    this.engine.liveObjects -= 1;
   }
 
   [Symbol.dispose](): void {

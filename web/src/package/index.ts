@@ -16,7 +16,7 @@ import {
 } from '../engine/engine';
 import type * as Declared from './types/index';
 
-export { eventsOf, MapFormatError, MAX_GRID_SIDE, MAX_SENSE_RADIUS, MAX_WEIGHT } from '../engine/engine';
+export { EngineMemoryError, eventsOf, MapFormatError, MAX_GRID_SIDE, MAX_SENSE_RADIUS, MAX_WEIGHT } from '../engine/engine';
 
 export type XY = [x: number, y: number];
 
@@ -37,7 +37,7 @@ export interface PathResult {
   expanded: number;
 }
 
-export interface AstarEngine extends Pick<Engine, 'catalog' | 'algorithm' | 'parseMap' | 'createGrid' | 'parseScenario' | 'refusalFor' | 'createSearch' | 'createWalk'> {
+export interface AstarEngine extends Pick<Engine, 'catalog' | 'algorithm' | 'parseMap' | 'createGrid' | 'parseScenario' | 'refusalFor' | 'createSearch' | 'createWalk' | 'memoryUsage'> {
   findPath(grid: Grid, start: XY, goal: XY, options?: PathOptions): PathResult;
 }
 
@@ -67,6 +67,7 @@ function packageEngine(engine: Engine): AstarEngine {
     refusalFor: (grid, options) => engine.refusalFor(grid, options),
     createSearch: (grid, options) => engine.createSearch(grid, options),
     createWalk: (world) => engine.createWalk(world),
+    memoryUsage: () => engine.memoryUsage(),
     findPath: (grid, start, goal, options = {}) => findPath(engine, grid, start, goal, options),
   };
 }

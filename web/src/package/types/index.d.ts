@@ -91,6 +91,8 @@ export interface AlgorithmRow {
   costModels: CostModelName[];
   /** Null: octile with diagonal moves, manhattan without. */
   defaultHeuristic: HeuristicName | null;
+  /** Bytes of wasm memory a search keeps per grid cell (its open list comes on top). */
+  bytesPerCell: number;
 }
 
 /** Every algorithm and option name the engine knows. */
@@ -99,6 +101,10 @@ export interface Catalog {
   readonly heuristics: readonly HeuristicName[];
   readonly diagonals: readonly DiagonalName[];
   readonly costModels: readonly CostModelName[];
+  /** Bytes of wasm memory a grid keeps per cell. */
+  readonly gridBytesPerCell: number;
+  /** Bytes a walk keeps per cell besides its planner search. */
+  readonly walkBytesPerCell: number;
 }
 
 /** A query of a Moving AI .scen file. */
@@ -117,6 +123,27 @@ export interface ScenarioQuery {
 export declare class MapFormatError extends Error {
   readonly line: number;
   constructor(message: string, line: number);
+}
+
+/**
+ * The engine's wasm memory (2 GB) has no room for what was asked: thrown instead of the
+ * allocation, and the engine stays usable. The message says how many objects are still
+ * undeleted; delete() them, or await so that dropped ones can be collected.
+ */
+export declare class EngineMemoryError extends Error {
+  constructor(message: string);
+}
+
+/** The engine's wasm heap, in bytes, and the objects that hold it. */
+export interface EngineMemoryUsage {
+  /** Handed out and not freed. */
+  inUse: number;
+  /** The heap's current size: it grows when needed and never shrinks. */
+  heapSize: number;
+  /** The size it may grow to. */
+  heapLimit: number;
+  /** Grids, searches and walks made and neither deleted nor reclaimed yet. */
+  liveObjects: number;
 }
 
 /** Largest grid side. */
@@ -151,6 +178,8 @@ export interface AstarEngine {
   createSearch(grid: Grid, options?: Partial<SearchOptions>): Search;
   /** An agent walking the true map `world`, replanning as it learns it. */
   createWalk(world: Grid): Walk;
+  /** The wasm heap now, and the objects not yet deleted (walks the heap: for diagnostics). */
+  memoryUsage(): EngineMemoryUsage;
 }
 
 /** The lower-level objects' options; `costModel` is findPath's `costs`. */
