@@ -557,6 +557,8 @@ declare module '*/generated/astar-wasm.mjs' {
     ): EnumMember<RefusalName>;
     /** Empty when `width x height` is an acceptable grid size, else a sentence saying why. */
     gridSizeError(width: number, height: number): string;
+    /** The whole wasm memory as bytes: its length is the heap's size (replaced when memory grows). */
+    readonly HEAPU8: Uint8Array;
     /** What the wasm heap holds now (walks the heap: for diagnostics and tests). */
     memoryUsage(): MemoryUsage;
     /** Whether malloc can hand out `bytes` in one block now (it is freed at once). */

@@ -665,11 +665,14 @@ class WasmEngine implements Engine {
   readonly channelTypes: EnumTable<'u8' | 'u16' | 'u32' | 'f64'>;
   /** Grids, searches and walks made and neither deleted nor reclaimed. */
   liveObjects = 0;
+  /** The size the wasm heap may grow to (MAXIMUM_MEMORY). */
+  private readonly heapLimit: number;
 
   constructor(readonly raw: AstarModule) {
     // The size checks below hard-code these; a mismatched build must not load.
     if (raw.MAX_GRID_SIDE !== MAX_GRID_SIDE || raw.MAX_WEIGHT !== MAX_WEIGHT)
       throw new Error('astar-wasm.mjs does not match engine.ts: rebuild the wasm module');
+    this.heapLimit = raw.memoryUsage().heapLimit;
     this.catalog = deepFreeze(raw.catalog());
     this.algorithms = new EnumTable('algorithm', raw.Algorithm);
     this.heuristics = new EnumTable('heuristic', raw.Heuristic);
@@ -742,6 +745,10 @@ class WasmEngine implements Engine {
    * so a full heap is reported in words rather than by the module aborting.
    */
   makeRoom(bytes: number, what: string): void {
+    // While the heap can still grow by that much there is room for certain, and asking
+    // malloc would cost a call into wasm per reset and run (a tenth of a small query's
+    // time); near the limit, malloc also counts the free space inside the heap.
+    if (this.raw.HEAPU8.length + bytes + MEMORY_RESERVE <= this.heapLimit) return;
     if (this.raw.canAllocate(bytes + MEMORY_RESERVE)) return;
     const { inUse, heapLimit } = this.raw.memoryUsage();
     const live = this.liveObjects;
