@@ -5,9 +5,8 @@
 // download the page makes. The fixture's queries are read here with a plain split, not
 // the engine's parser, so a wrong parser cannot agree with itself.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PlaygroundHandle } from '../../web/src/app';
 import arenaScen from '../fixtures/movingai/arena.map.scen?raw';
-import { choose, mapText, mount, query, until } from './playground-helpers';
+import { choose, mapText, mountPerTest, query, until } from './playground-helpers';
 
 // Vite takes a "?raw" import of a .map file for a source map; the test server serves it as it is.
 let arenaMap = '';
@@ -17,19 +16,10 @@ beforeAll(async () => {
   arenaMap = await response.text();
 });
 
-let mounted: { app: PlaygroundHandle; container: HTMLElement }[] = [];
-afterEach(() => {
-  for (const { app, container } of mounted) {
-    app.destroy();
-    container.remove();
-  }
-  mounted = [];
-  vi.restoreAllMocks();
-});
+const mountHere = mountPerTest();
+afterEach(() => vi.restoreAllMocks());
 async function open(language: 'en' | 'zh-CN' = 'en') {
-  const result = await mount(null, language);
-  mounted.push(result);
-  return result;
+  return mountHere(null, language);
 }
 
 /** The fixture's queries: bucket, start, goal and optimal length, by a plain split of each line. */

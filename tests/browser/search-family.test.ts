@@ -4,24 +4,14 @@
 // bidirectional A*'s two frontiers, IDA*'s threshold and expansion limit, the cost
 // model, and the refusals that replace wrong answers.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PlaygroundHandle } from '../../web/src/app';
 import { eventsOf } from '../../web/src/engine/engine';
 import { captureShareState, shareFragment, loadShareFragment } from '../../web/src/share/playground-state';
-import { choose, mount, query, snapshot } from './playground-helpers';
+import { choose, mountPerTest, query, snapshot } from './playground-helpers';
 
-let mounted: { app: PlaygroundHandle; container: HTMLElement }[] = [];
-afterEach(() => {
-  for (const { app, container } of mounted) {
-    app.destroy();
-    container.remove();
-  }
-  mounted = [];
-});
+const mountHere = mountPerTest();
 
 async function open(language: 'en' | 'zh-CN' = 'en') {
-  const result = await mount(null, language);
-  mounted.push(result);
-  return result;
+  return mountHere(null, language);
 }
 
 /** A 48 x 32 map of one terrain cost with walls (the generators are seeded: a seed names a map). */

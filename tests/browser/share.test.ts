@@ -13,27 +13,18 @@ import { attachAddressBar } from '../../web/src/share/address-bar';
 import { applyShareState, captureShareState, shareFragment, SHARE_LINK_MESSAGES } from '../../web/src/share/playground-state';
 import { decodeShareFragment, encodeShareFragment, type ShareLinkProblem, type ShareState } from '../../web/src/share/share-link';
 import { translate } from '../../web/src/ui/i18n';
-import { choose, drag, mount, nextFrame, query, snapshot, until } from './playground-helpers';
+import { choose, drag, mountPerTest, nextFrame, query, snapshot, until } from './playground-helpers';
 
 // Share links number options as the engine's catalog does.
 const { catalog } = await loadEngine();
 
-let mounted: { app: PlaygroundHandle; container: HTMLElement }[] = [];
+// Registered after mountPerTest's, so it runs first: listeners are detached before the playgrounds go.
+const open = mountPerTest();
 let detachers: Array<() => void> = [];
 afterEach(() => {
   for (const detach of detachers) detach();
   detachers = [];
-  for (const { app, container } of mounted) {
-    app.destroy();
-    container.remove();
-  }
-  mounted = [];
 });
-async function open() {
-  const result = await mount();
-  mounted.push(result);
-  return result;
-}
 
 /** Everything two playgrounds must agree on to show the same thing. */
 function shown(app: PlaygroundHandle) {

@@ -606,6 +606,7 @@ class CollectorHint {
 
   /** The wrapper holds `bytes` of wasm memory from now on. */
   hold(bytes: number): void {
+    if (bytes === this.bytes) return;
     this.bytes = bytes;
     if (this.queued) return;
     this.queued = true;
@@ -746,8 +747,8 @@ class WasmEngine implements Engine {
    */
   makeRoom(bytes: number, what: string): void {
     // While the heap can still grow by that much there is room for certain, and asking
-    // malloc would cost a call into wasm per reset and run (a tenth of a small query's
-    // time); near the limit, malloc also counts the free space inside the heap.
+    // malloc would cost a call into wasm per reset and run (about 1 µs, a fifth of an
+    // arena query); near the limit, malloc also counts the free space inside the heap.
     if (this.raw.HEAPU8.length + bytes + MEMORY_RESERVE <= this.heapLimit) return;
     if (this.raw.canAllocate(bytes + MEMORY_RESERVE)) return;
     const { inUse, heapLimit } = this.raw.memoryUsage();
