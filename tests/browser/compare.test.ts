@@ -158,6 +158,34 @@ describe('compare mode', () => {
     expect(query<HTMLElement>(container, '[data-region="comparison"]').hidden).toBe(true);
   });
 
+  it('removing the first of four searches leaves three working panes, rows and inspector entries', async () => {
+    const { app, container } = await open();
+    click(container, 'compare');
+    click(container, 'add-search');
+    click(container, 'add-search');
+    await waitFor(() => resultsKnown(app), 'every search measured');
+    const errors: unknown[] = [];
+    const onError = (event: ErrorEvent) => errors.push(event.error);
+    window.addEventListener('error', onError);
+    try {
+      // The first pane is the one the inspector and the narration follow.
+      query<HTMLButtonElement>(container, '.ap-pane[data-pane="1"] [data-action="remove-search"]').click();
+      click(container, 'step');
+      click(container, 'step');
+      await waitFor(() => resultsKnown(app), 'the three searches measured');
+      await nextFrame();
+    } finally {
+      window.removeEventListener('error', onError);
+    }
+    expect(errors).toEqual([]);
+    expect(app.store.step).toBe(2);
+    expect(container.querySelectorAll('.ap-pane').length).toBe(3);
+    expect(tableRows(container).length).toBe(3);
+    const inspected = query<HTMLSelectElement>(container, '[data-control="inspect-search"]');
+    expect([...inspected.options].map((option) => option.value)).toEqual(app.store.runs.map((run) => String(run.id)));
+    expect(query(container, '[data-region="narration"]').textContent).toMatch(/^1 · /);
+  });
+
   it('a shared compare link reproduces the table', async () => {
     const first = await open();
     await loadPreset(first.container, 'arena.map', first.app);

@@ -169,11 +169,21 @@ export function buildInspector(store: PlaygroundStore, phrases: Phrases, onPick:
     }
   };
 
-  const update = (changes: ReadonlySet<Change>) => {
+  /**
+   * The inspected run, or the first one once it has been removed. Others ask for it (the
+   * transport narrates it) before this inspector hears of the change, so the check is made
+   * on every read, not in update().
+   */
+  const current = (): Run => {
     if (!store.runs.includes(inspected)) {
       inspected = store.runs[0]!;
       picked = null;
     }
+    return inspected;
+  };
+
+  const update = (changes: ReadonlySet<Change>) => {
+    current();
     if (changes.has('options') || changes.has('language')) {
       runField.hidden = store.runs.length < 2;
       runSelect.replaceChildren(...store.runs.map((run) => el('option', { value: run.id }, searchName(store, run))));
@@ -189,7 +199,7 @@ export function buildInspector(store: PlaygroundStore, phrases: Phrases, onPick:
     }
   };
   update(new Set<Change>(['options', 'search', 'language']));
-  return { element, update, get run() { return inspected; } };
+  return { element, update, get run() { return current(); } };
 }
 
 /** Scrolls `box` (not the page) just enough to show `item`, with a line of margin. */
