@@ -12,6 +12,7 @@ import { generateMap } from '../../web/src/generators/generators';
 import { attachAddressBar } from '../../web/src/share/address-bar';
 import { applyShareState, captureShareState, shareFragment, SHARE_LINK_MESSAGES } from '../../web/src/share/playground-state';
 import { decodeShareFragment, encodeShareFragment, type ShareLinkProblem, type ShareState } from '../../web/src/share/share-link';
+import { MAX_EXPANSION_LIMIT } from '../../web/src/state/limits';
 import { translate } from '../../web/src/ui/i18n';
 import { choose, drag, mountPerTest, nextFrame, query, snapshot, until } from './playground-helpers';
 
@@ -113,6 +114,36 @@ describe('capture and apply', () => {
     // A loaded link is not an edit of the user's: nothing to undo into a half-replaced state.
     expect(second.store.history.canUndo).toBe(false);
     expect(shareFragment(second.store)).toBe(fragment);
+  });
+
+  it('a link asking for a step 100 million expansions in returns at once: the search goes there in slices, and a seek meanwhile takes over', async () => {
+    // The reliability probe's link: IDA* to a walled-in goal on the largest map, at the
+    // largest expansion limit, shown at its last step.
+    const { app, container } = await open();
+    const width = 1024, height = 1024;
+    const costs = new Uint8Array(width * height).fill(1);
+    const goal = { x: 1000, y: 1000 };
+    for (let y = goal.y - 1; y <= goal.y + 1; y++) for (let x = goal.x - 1; x <= goal.x + 1; x++) if (x !== goal.x || y !== goal.y) costs[y * width + x] = 0;
+    const limit = MAX_EXPANSION_LIMIT;
+    const state: ShareState = {
+      width, height, costs, start: { x: 2, y: 2 }, goal,
+      searches: [{ algorithm: 'ida', diagonal: 'only-when-no-obstacles', weight: 1, costModel: 'exact', maxExpansions: limit }],
+      step: limit, view: null, walk: null,
+    };
+    applyShareState(app.store, decodeShareFragment(encodeShareFragment(state, catalog), catalog));
+    // Not there yet, but on the way: the timeline stands at the link's step.
+    const early = app.store.step;
+    expect(early).toBeLessThan(limit);
+    expect(app.store.timelineStep).toBe(limit);
+    await until(() => app.store.step > early, 'the replay goes on in slices');
+    await until(() => app.store.seeking !== null, 'progress shown once the replay has taken a while');
+    await nextFrame();
+    expect(query(container, '[data-control="timeline"]').getAttribute('aria-valuetext')).toMatch(/^Going to step 100,000,000… \d+%$/);
+    // Another step asked for drops the replay: a few expansions in, reached at once.
+    app.store.seek(5);
+    expect(app.store.step).toBe(5);
+    expect(app.store.seeking).toBeNull();
+    expect(app.store.timeline.lastEvent?.cell).toBeDefined();
   });
 
   it('a finished search travels as "finished": live mode, the whole search and its path cost', async () => {

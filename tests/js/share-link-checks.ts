@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { expect } from 'vitest';
 import { ShareLinkError, decodeShareFragment, type ShareState } from '../../web/src/share/share-link';
 import { loadEngine } from '../../web/src/engine/engine';
+import { MAX_EXPANSION_LIMIT } from '../../web/src/state/limits';
 import { MAX_RUNS } from '../../web/src/state/run';
 
 // Share links number options as the engine's catalog does.
@@ -30,7 +31,7 @@ export const shareState: fc.Arbitrary<ShareState> = fc
           heuristic: fc.constantFrom(...catalog.heuristics),
           weight: fc.double({ min: 0, max: 100, noNaN: true }),
           costModel: fc.constantFrom(...catalog.costModels),
-          maxExpansions: fc.integer({ min: 1, max: 0xffffffff }),
+          maxExpansions: fc.integer({ min: 1, max: MAX_EXPANSION_LIMIT }),
         },
         { requiredKeys: ['algorithm', 'diagonal', 'weight', 'costModel'] },
       ), { minLength: 1, maxLength: MAX_RUNS }),

@@ -11,6 +11,7 @@ import {
 } from '../../web/src/share/share-link';
 import { DEFAULT_OPTIONS } from '../../web/src/engine/engine';
 import { demoMap } from '../../web/src/state/demo-map';
+import { MAX_EXPANSION_LIMIT } from '../../web/src/state/limits';
 import { catalog, decodeOrProblem, shareState } from './share-link-checks';
 
 function randomWalls(width: number, height: number, density: number, seed: number): Uint8Array {
@@ -104,6 +105,19 @@ describe('share link round trip', () => {
     expect(decodeShareFragment(encodeShareFragment(compared, catalog), catalog).searches.map((o) => o.algorithm)).toEqual(['astar', 'dijkstra', 'jps', 'theta']);
     expect(() => encodeShareFragment({ ...compared, searches: [...compared.searches, compared.searches[0]!] }, catalog)).toThrow(/5 searches/);
     expect(() => encodeShareFragment({ ...compared, searches: [] }, catalog)).toThrow(/0 searches/);
+  });
+
+  it('carries no expansion limit beyond what the page lets a user set', () => {
+    const state = { ...stateFor(9, 7, randomWalls(9, 7, 0.2, 3)), searches: [{ ...DEFAULT_OPTIONS, algorithm: 'ida' as const, maxExpansions: MAX_EXPANSION_LIMIT }] };
+    expect(decodeShareFragment(encodeShareFragment(state, catalog), catalog).searches[0]!.maxExpansions).toBe(MAX_EXPANSION_LIMIT);
+    expect(() => encodeShareFragment({ ...state, searches: [{ ...state.searches[0]!, maxExpansions: MAX_EXPANSION_LIMIT + 1 }] }, catalog)).toThrow(/expansion limit/);
+    // A link written by hand with the largest number its field holds (the first search's
+    // limit is the u32 at byte 36 of the payload) is refused as damaged.
+    const payload = inflateSync(Buffer.from(encodeShareFragment(state, catalog).slice('v2='.length), 'base64url'));
+    const view = new DataView(payload.buffer, payload.byteOffset, payload.byteLength);
+    expect(view.getUint32(36, true)).toBe(MAX_EXPANSION_LIMIT);
+    view.setUint32(36, 0xffffffff, true);
+    expect((decodeOrProblem(`v2=${Buffer.from(deflateSync(payload)).toString('base64url')}`) as ShareLinkError).problem).toBe('bad-value');
   });
 
   it('refuses to encode a state that could not be decoded', () => {

@@ -10,7 +10,8 @@ import { MAX_RUNS } from '../state/run';
 import { CELL_LABELS, type CellLabel } from '../render/renderer';
 import { SHARE_VERSION_KEY } from '../share/share-link';
 import { INSTANT_SPEED_INDEX, SPEEDS } from '../state/speeds';
-import { MAX_EXPANSION_LIMIT, MAX_SENSE_RADIUS, type Language } from '../state/store';
+import { MAX_EXPANSION_LIMIT, MAX_SENSE_RADIUS } from '../state/limits';
+import type { Language } from '../state/store';
 import { CONTROL_GROUPS, type ControlGroup } from '../ui/controls';
 import { languageFromTag } from '../ui/i18n';
 

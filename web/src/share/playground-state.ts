@@ -8,7 +8,8 @@
 import type { SearchOptions } from '../engine/engine';
 import type { Viewport } from '../render/viewport';
 import { MAX_SCALE } from '../render/viewport';
-import { DEFAULT_EXPANSION_LIMIT, type MessageKey, type PlaygroundStore } from '../state/store';
+import { DEFAULT_EXPANSION_LIMIT } from '../state/limits';
+import type { MessageKey, PlaygroundStore } from '../state/store';
 import {
   ShareLinkError,
   decodeShareFragment,

@@ -23,6 +23,7 @@
 // this file keeps no list of option names of its own.
 import { Inflate, deflateSync } from 'fflate';
 import { MAX_WEIGHT, type Catalog, type Point, type SearchOptions } from '../engine/engine';
+import { MAX_EXPANSION_LIMIT, MAX_SENSE_RADIUS } from '../state/limits';
 import { MAX_RUNS } from '../state/run';
 
 export const SHARE_VERSION_KEY = 'v2';
@@ -66,9 +67,6 @@ export interface ShareWalk {
   senseRadius: number;
   stepSize: 'move' | 'expansion';
 }
-
-/** The widest sensing radius a link may ask for (the page's). */
-const MAX_SENSE_RADIUS = 10;
 
 export type ShareLinkProblem =
   | 'not-a-share-link' // no `v<number>=` key
@@ -114,7 +112,6 @@ const WALK_ON = 1;
 const WALK_UNKNOWN_TERRAIN = 2;
 const WALK_EXPANSION_STEPS = 4;
 const MAX_PAYLOAD_BYTES = HEADER_BYTES + MAX_RUNS * SEARCH_BYTES + (MAX_SHARE_SIDE * MAX_SHARE_SIDE) / 2;
-const MAX_LIMIT = 0xffffffff;
 
 function cellBytes(cells: number, terrain: boolean): number {
   return terrain ? Math.ceil(cells / 2) : Math.ceil(cells / 8);
@@ -292,7 +289,7 @@ function optionsProblem(options: SearchOptions, catalog: Catalog): string | null
   if (options.heuristic !== undefined && !catalog.heuristics.includes(options.heuristic)) return 'unknown heuristic';
   if (!catalog.costModels.includes(options.costModel)) return 'unknown cost model';
   const limit = options.maxExpansions;
-  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= MAX_LIMIT)) return `expansion limit ${limit} is not a whole number from 1 to ${MAX_LIMIT}`;
+  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= MAX_EXPANSION_LIMIT)) return `expansion limit ${limit} is not a whole number from 1 to ${MAX_EXPANSION_LIMIT}`;
   const w = options.weight;
   if (!Number.isFinite(w) || w < 0 || w > MAX_WEIGHT) return `heuristic weight ${w} is outside 0..${MAX_WEIGHT}`;
   return null;

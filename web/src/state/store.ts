@@ -18,6 +18,8 @@ import { fitViewport, panBy, type Viewport } from '../render/viewport';
 import { demoMap } from './demo-map';
 import { pickEndpoints } from './endpoints';
 import { EditHistory, StrokeRecorder, type Edit, type Endpoints, type MapSnapshot } from './history';
+import { JobRunner, sequence } from './jobs';
+import { DEFAULT_EXPANSION_LIMIT, DEFAULT_SENSE_RADIUS, MAX_MAP_SIDE, MAX_SENSE_RADIUS, MIN_MAP_SIDE } from './limits';
 import { DEFAULT_SPEED_INDEX, SPEEDS } from './speeds';
 import { MAX_RUNS, Run } from './run';
 import type { SearchTimeline, Timeline } from './timeline';
@@ -29,12 +31,6 @@ export type Language = 'en' | 'zh-CN';
 export type Endpoint = 'start' | 'goal';
 export type Change = 'map' | 'endpoints' | 'search' | 'options' | 'ui' | 'view' | 'language';
 
-/** The widest sensing radius offered in unknown terrain, and the one offered first. */
-export const MAX_SENSE_RADIUS = 10;
-export const DEFAULT_SENSE_RADIUS = 3;
-
-export const MIN_MAP_SIDE = 5;
-export const MAX_MAP_SIDE = 1024;
 
 export type MessageKey =
   | 'error.mapSize'
@@ -79,14 +75,6 @@ export interface PlaygroundState {
   walk: { unknownTerrain: boolean; senseRadius: number; stepSize: WalkStepSize } | null;
 }
 
-/**
- * The expansion limit searches start with on the page. Only IDA* comes near it (it expands
- * cells again in every iteration); the other algorithms expand each cell at most once, and
- * the largest map has 1024 x 1024 cells. It bounds a step back, which replays the search.
- */
-export const DEFAULT_EXPANSION_LIMIT = 1_000_000;
-/** The largest limit a user may set. */
-export const MAX_EXPANSION_LIMIT = 100_000_000;
 
 // Live recomputation and "instant" share this budget per animation frame: long enough to
 // finish small searches in one go, short enough to keep frames coming on a 1024 x 1024 map.
@@ -133,9 +121,16 @@ export class PlaygroundStore {
   readonly history = new EditHistory();
 
   private readonly listeners = new Set<(changes: ReadonlySet<Change>) => void>();
+  /**
+   * Going to a step (a seek, a step back, a link, an edit part-way) replays searches, which
+   * on a big map can take seconds: it runs here in slices, one job at a time (jobs.ts).
+   */
+  private readonly jobs = new JobRunner(() => this.emit('search', 'ui'));
   private stroke: StrokeRecorder | null = null;
   private drag: { which: Endpoint; before: Endpoints } | null = null;
   private frameRequest = 0;
+  /** The step the last goTo went to (or is going to). */
+  private seekTarget = 0;
   private lastFrameTime = 0;
   private pendingSteps = 0;
   /** True while the frame loop runs a live recomputation rather than playback. */
@@ -548,6 +543,30 @@ export class PlaygroundStore {
     return this.runs.reduce((sum, run) => sum + run.timeline.elapsedMs, 0);
   }
 
+  /**
+   * The step being gone to and how far the searches have got (0 to 1; NaN when unknown),
+   * once that has taken long enough to be worth showing; null otherwise.
+   */
+  get seeking(): { step: number; progress: number } | null {
+    const progress = this.jobs.shownProgress;
+    return progress === null ? null : { step: this.seekTarget, progress };
+  }
+
+  /**
+   * The step the timeline stands at: the one being gone to while the searches are on their
+   * way (the steps made so far, on the way to an end not known yet).
+   */
+  get timelineStep(): number {
+    if (!this.jobs.busy) return this.step;
+    const end = this.total;
+    return Number.isFinite(this.seekTarget) ? Math.min(this.seekTarget, end ?? Infinity) : end ?? this.step;
+  }
+
+  /** Resolves once the searches show the step last asked for (at once when they do). */
+  whenSettled(): Promise<void> {
+    return this.jobs.whenIdle();
+  }
+
   play(): void {
     if (this.playing) return;
     if (this.finished) this.goTo(0);
@@ -592,6 +611,8 @@ export class PlaygroundStore {
 
   stepForward(): void {
     this.pause();
+    // While a step is being gone to, the searches are on their way there: a step waits.
+    if (this.jobs.busy) return;
     this.advance(1);
     this.noteProgress();
   }
@@ -599,28 +620,29 @@ export class PlaygroundStore {
   stepBack(): void {
     this.pause();
     const step = this.step;
-    if (step > 0) this.goTo(step - 1);
     this.live = false;
+    if (step > 0) this.goTo(step - 1);
     this.emit('search', 'ui');
   }
 
   /** Back to step 0 of the same searches. */
   reset(): void {
     this.pause();
-    this.goTo(0);
     this.live = false;
+    this.goTo(0);
     this.emit('search', 'ui');
   }
 
+  /**
+   * Shows step `step` of every search (a search that ends sooner shows its end; past every
+   * end, Infinity included, the finished searches in live mode). Until a search's length is
+   * measured the timeline spans the steps seen so far; a step beyond them is reached all the
+   * same.
+   */
   seek(step: number): void {
     this.pause();
-    // Until a search's length is known the timeline spans the steps seen so far, and its
-    // end would be short of the search's: the length is measured first (at most what
-    // replaying to the end costs), so a seek to the end reaches it and live mode follows.
-    for (const run of this.runs) if (!run.walk) (run.timeline as SearchTimeline).measureNow();
-    this.goTo(step);
     this.live = false;
-    this.noteProgress();
+    this.goTo(step, () => this.noteProgress());
   }
 
   setSpeed(index: number): void {
@@ -689,6 +711,7 @@ export class PlaygroundStore {
 
   destroy(): void {
     this.destroyed = true;
+    this.jobs.destroy();
     this.stopFrames();
     this.listeners.clear();
     for (const run of this.runs) run.delete();
@@ -699,6 +722,7 @@ export class PlaygroundStore {
   private afterEdit(kind: 'map' | 'endpoints' | 'options', change: EditChange = {}): void {
     if (this.walking) this.afterWalkEdit(kind, change);
     else if (this.live) {
+      this.jobs.cancel();
       for (const run of this.runs) this.restartRun(run, false);
       this.finishing = true;
       if (this.runFor(FIRST_SLICE_BUDGET_MS)) this.finishLive();
@@ -709,17 +733,18 @@ export class PlaygroundStore {
       // it comes without painted cells) is another search altogether and starts again.
       const newMap = kind === 'map' && !change.ids;
       if (newMap) this.pause();
-      const step = newMap ? 0 : this.step;
-      for (const run of this.runs) {
-        this.restartRun(run);
-        if (step > 0) run.timeline.goTo(step);
-      }
+      // An edit while a step is being gone to keeps that step as the place to show.
+      const step = newMap ? 0 : this.jobs.busy ? this.seekTarget : this.step;
+      for (const run of this.runs) this.restartRun(run);
       // Now shorter than the step shown, the searches show their end, and from there on
       // every edit shows the finished searches (live mode), as after playing to the end.
-      if (this.step > 0 && this.finished) {
-        this.pause();
-        this.live = true;
-      }
+      if (step > 0) this.goTo(step, () => {
+        if (this.step > 0 && this.finished) {
+          this.pause();
+          this.live = true;
+        }
+      });
+      else this.jobs.cancel();
     }
     this.emit(kind, 'search', 'ui');
   }
@@ -733,6 +758,8 @@ export class PlaygroundStore {
    * replayed with them, edits included.
    */
   private afterWalkEdit(kind: 'map' | 'endpoints' | 'options', change: EditChange): void {
+    // An edit joins the walk at the step shown: a replay on its way there finishes first.
+    this.jobs.finishNow();
     const step = this.step;
     const underWay = this.walkLog !== null && step > 0 && this.walks.some((walk) => walk.underWay);
     if (kind === 'map' && change.ids && underWay) {
@@ -744,7 +771,7 @@ export class PlaygroundStore {
       for (const walk of this.walks) walk.setGoal(this.goal);
     } else if (kind === 'options' && !change.restart && this.walkLog !== null && step > 0) {
       for (const run of this.runs) this.restartRun(run, false);
-      this.goal = this.walkLog.replay(step, this.grid, this.walks);
+      this.goTo(step);
     } else {
       this.pause();
       this.walkLog = new WalkLog(this.grid, this.goal);
@@ -769,17 +796,24 @@ export class PlaygroundStore {
     while (this.runs.length < count) this.runs.push(this.makeRun(this.runs[0]!.options));
   }
 
-  private goTo(step: number): void {
+  /**
+   * Brings every run to `step`, as a job (jobs.ts): done at once when that is quick, else
+   * in slices while the page carries on; `then` runs when it is done. A newer goTo, edit or
+   * restart drops the job in flight.
+   */
+  private goTo(step: number, then: () => void = () => {}): void {
+    this.seekTarget = step;
     if (this.walking && this.walkLog) {
       // Every walk together: the map goes back as it was at the start and the logged edits
       // are made again at their steps.
-      const goal = this.walkLog.replay(step, this.grid, this.walks);
-      const goalMoved = !samePoint(goal, this.goal);
-      this.goal = goal;
-      this.emit('map', ...(goalMoved ? ['endpoints' as const] : []));
+      this.jobs.start(this.walkLog.replayJob(step, this.grid, this.walks, (goal) => {
+        const goalMoved = !samePoint(goal, this.goal);
+        this.goal = goal;
+        this.emit('map', ...(goalMoved ? ['endpoints' as const] : []));
+      }), then);
       return;
     }
-    for (const run of this.runs) run.timeline.goTo(step);
+    this.jobs.start(sequence(this.runs.map((run) => run.timeline.seekJob(step))), then);
   }
 
   private advance(steps: number): void {
@@ -824,7 +858,9 @@ export class PlaygroundStore {
     const elapsed = Math.max(0, now - this.lastFrameTime);
     this.lastFrameTime = now;
     const speed = SPEEDS[this.speedIndex];
-    if (this.finishing || speed.kind === 'instant') {
+    if (this.jobs.busy) {
+      // The searches are on their way to a step: playback carries on from there.
+    } else if (this.finishing || speed.kind === 'instant') {
       if (this.runFor(FRAME_BUDGET_MS + FRAME_BUDGET_PER_EXTRA_RUN_MS * (this.runs.length - 1))) {
         if (this.finishing) this.finishLive();
         this.playing = false;

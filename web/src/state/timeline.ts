@@ -8,6 +8,7 @@
 // same measurement gives the search's result (what the comparison table shows) and its
 // time flat out: unobserved, no events, no display channels.
 import type { Grid, Point, Search, SearchOptions, SearchStatus, StepEvent, Engine } from '../engine/engine';
+import { runToEnd, type Job } from './jobs';
 import { SliceRunner } from './slices';
 
 const MEASURE_SLICE_MS = 12;
@@ -46,6 +47,11 @@ export interface Timeline {
   /** The whole run's result, once measured (searches only). */
   readonly result: SearchResult | null;
   goTo(step: number): void;
+  /**
+   * The work of goTo(step) as a job the store runs in slices (jobs.ts), so no step of any
+   * search blocks the page; the timeline shows where the job has got to meanwhile.
+   */
+  seekJob(step: number): Job;
   advance(count: number): void;
   /** Runs unobserved for about `budgetMs`; true once finished. */
   runFor(budgetMs: number): boolean;
@@ -110,28 +116,67 @@ export class SearchTimeline implements Timeline {
     this.total = null;
     this.result = null;
     this.stopMeasuring();
-    this.replay(0);
+    this.display.reset(this.start, this.goal);
+    this.lastEvent = null;
+    this.elapsedMs = 0;
+    this.unobservedSinceStart = true;
+    this.changed();
     if (measure) this.startMeasuring();
   }
 
-  /** Replays from the start to step `target` (clamped to the search's length). */
+  /** Goes to step `target` (clamped to the search's length) now, in one go. */
   goTo(target: number): void {
-    this.replay(target);
-    this.measureIfNeeded();
+    runToEnd(this.seekJob(target));
   }
 
-  private replay(target: number): void {
-    const begin = performance.now();
-    this.display.reset(this.start, this.goal);
-    this.lastEvent = null;
+  /**
+   * Brings the visible search to step `target` (clamped to its length), the last step
+   * observed so the narration can tell it. Forward from the step shown when that is on the
+   * way (a timeline dragged on, a link's step after the first frames); otherwise replayed
+   * from step 0, which the engine's determinism makes exact.
+   */
+  seekJob(target: number): Job {
     const wanted = Math.max(0, Math.floor(target));
-    this.unobservedSinceStart = wanted === 0;
-    if (wanted > 0) {
-      this.display.runSteps(wanted - 1);
-      this.lastEvent = this.display.step();
-    }
-    this.elapsedMs = performance.now() - begin;
-    this.changed();
+    let from = -1; // the step the job started from, once it has begun
+    let observed = false;
+    return {
+      run: (budgetMs) => {
+        const begin = performance.now();
+        if (from < 0) {
+          const onTheWay = this.display.status === 'running' && !this.display.stale && this.step < wanted;
+          const there = this.step === wanted && (wanted === 0 || this.lastEvent !== null);
+          if (!onTheWay && !there) {
+            this.display.reset(this.start, this.goal);
+            this.lastEvent = null;
+            this.elapsedMs = 0;
+            this.unobservedSinceStart = wanted === 0;
+          }
+          from = this.step;
+          if (there) observed = true;
+        }
+        // Every step but the last unobserved, in chunks until the budget is spent.
+        let done = runChunked(() => this.finished || this.step >= wanted - 1,
+          (n) => this.display.runSteps(Math.min(n, wanted - 1 - this.step)), budgetMs);
+        if (done && !observed) {
+          observed = true;
+          if (wanted > 0 && !this.finished) {
+            this.unobservedSinceStart = false;
+            this.lastEvent = this.display.step();
+          } else if (wanted > 0) {
+            this.lastEvent = null;
+          }
+        }
+        done &&= observed;
+        this.elapsedMs += performance.now() - begin;
+        this.changed();
+        if (done) this.measureIfNeeded();
+        return done;
+      },
+      progress: () => {
+        const end = Math.min(wanted, this.total ?? wanted);
+        return from < 0 || end <= from ? 0 : Math.min(1, (this.step - from) / (end - from));
+      },
+    };
   }
 
   private startMeasuring(): void {
@@ -170,15 +215,6 @@ export class SearchTimeline implements Timeline {
     if (this.result === null && !this.measuringNow && !this.finished && this.display.status === 'running') this.startMeasuring();
   }
 
-  /** Finishes measuring the search's length now, if it is not known yet. */
-  measureNow(): void {
-    if (this.total !== null) return;
-    this.measureIfNeeded();
-    if (!this.measuringNow) return;
-    this.measuring.cancel();
-    this.measureFor(Infinity);
-  }
-
   /** `count` expansions, the last one observed. */
   advance(count: number): void {
     if (this.finished || count < 1) return;
@@ -190,10 +226,6 @@ export class SearchTimeline implements Timeline {
     this.elapsedMs += performance.now() - begin;
     this.changed();
     this.measureIfNeeded();
-  }
-
-  back(): void {
-    if (this.step > 0) this.goTo(this.step - 1);
   }
 
   /** Runs unobserved for about `budgetMs`; true once the search has finished. */

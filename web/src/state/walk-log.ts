@@ -8,6 +8,7 @@
 // An edit made after stepping back starts a new future: the logged edits after its step
 // are dropped (they were made in a walk that no longer happens).
 import type { Grid, Point } from '../engine/engine';
+import { sequence, type Job } from './jobs';
 import type { WalkTimeline } from './walk-timeline';
 
 type Entry =
@@ -50,37 +51,55 @@ export class WalkLog {
   /**
    * Puts `grid` back as the walk started and walks every run to `target` steps, applying
    * each logged edit after its step; the last step is observed, so it can be narrated.
-   * Returns the goal at that point.
+   * `done` is told the goal at that point. A job (jobs.ts): long walks replay in slices.
    */
-  replay(target: number, grid: Grid, runs: readonly WalkTimeline[]): Point {
-    grid.assign(this.baseCosts);
+  replayJob(target: number, grid: Grid, runs: readonly WalkTimeline[], done: (goal: Point) => void): Job {
     let goal = { ...this.baseGoal };
-    for (const run of runs) run.begin();
+    const parts: Job[] = [once(() => {
+      grid.assign(this.baseCosts);
+      for (const run of runs) run.begin();
+    })];
     let at = 0;
     const walkTo = (step: number) => {
-      if (step > at) for (const run of runs) run.forward(step - at, step === target);
+      if (step > at) parts.push(...runs.map((run) => run.forwardJob(step - at, step === target)));
       at = step;
     };
     for (const entry of this.entries) {
       if (entry.step > target) break;
       walkTo(entry.step);
-      if (entry.kind === 'cells') {
-        const points = entry.ids.map((id, i) => {
-          const point = { x: id % grid.width, y: Math.floor(id / grid.width) };
-          grid.setCost(point.x, point.y, entry.costs[i]!);
-          return point;
-        });
-        for (const run of runs) run.worldChanged(points);
-      } else {
-        goal = { ...entry.goal };
-        for (const run of runs) run.setGoal(goal);
-      }
+      parts.push(once(() => {
+        if (entry.kind === 'cells') {
+          const points = entry.ids.map((id, i) => {
+            const point = { x: id % grid.width, y: Math.floor(id / grid.width) };
+            grid.setCost(point.x, point.y, entry.costs[i]!);
+            return point;
+          });
+          for (const run of runs) run.worldChanged(points);
+        } else {
+          goal = { ...entry.goal };
+          for (const run of runs) run.setGoal(goal);
+        }
+      }));
     }
     walkTo(target);
-    return goal;
+    parts.push(once(() => done(goal)));
+    return sequence(parts);
   }
 
   private dropAfter(step: number): void {
     this.entries = this.entries.filter((entry) => entry.step <= step);
   }
+}
+
+/** A job of one quick action. */
+function once(action: () => void): Job {
+  let done = false;
+  return {
+    run() {
+      if (!done) action();
+      done = true;
+      return true;
+    },
+    progress: () => (done ? 1 : 0),
+  };
 }

@@ -13,6 +13,7 @@
 // this class only walks forward, from a reset.
 import type { Engine, Grid, Point, Search, SearchOptions, StepEvent, Walk, WalkStep } from '../engine/engine';
 import type { WalkView } from '../render/renderer';
+import { runToEnd, type Job } from './jobs';
 import { runChunked, type SearchResult, type Timeline } from './timeline';
 
 export type WalkStepSize = 'move' | 'expansion';
@@ -96,31 +97,56 @@ export class WalkTimeline implements Timeline {
 
   /** Replays without a log (the store replays logs itself): the start, then `target` steps. */
   goTo(target: number): void {
-    this.begin();
-    this.forward(target, true);
+    runToEnd(this.seekJob(target));
+  }
+
+  seekJob(target: number): Job {
+    let begun = false;
+    const rest = this.forwardJob(target, true);
+    return {
+      run: (budgetMs) => {
+        if (!begun) {
+          begun = true;
+          this.begin();
+        }
+        return rest.run(budgetMs);
+      },
+      progress: () => rest.progress(),
+    };
   }
 
   /** `count` steps, the last one observed. */
   advance(count: number): void {
-    this.forward(count, true);
+    runToEnd(this.forwardJob(count, true));
   }
 
   /**
-   * `count` steps, unobserved except, when `observeLast`, the last. Used by the store to
-   * replay up to a logged edit (unobserved) and then to the step shown (observed).
+   * `count` steps from where the walk stands when the job begins, unobserved except, when
+   * `observeLast`, the last. The store replays walks with it: up to a logged edit
+   * (unobserved), then to the step shown (observed).
    */
-  forward(count: number, observeLast: boolean): void {
-    if (this.finished || count < 1) return;
-    const begin = performance.now();
-    if (observeLast) {
-      if (count > 1) this.runClockSteps(count - 1);
-      this.lastStep = this.finished ? null : this.observedStep();
-    } else {
-      this.runClockSteps(count);
-      this.lastStep = null;
-    }
-    this.elapsedMs += performance.now() - begin;
-    this.changed();
+  forwardJob(count: number, observeLast: boolean): Job {
+    let end = -1; // the step to reach, once the job has begun
+    let from = 0;
+    return {
+      run: (budgetMs) => {
+        if (end < 0) {
+          from = this.steps;
+          end = from + Math.max(0, Math.floor(count));
+        }
+        if (this.finished || this.steps >= end) return true;
+        const begin = performance.now();
+        const unobservedEnd = observeLast ? end - 1 : end;
+        // A move may include a whole plan: start with few of them.
+        const done = runChunked(() => this.finished || this.steps >= unobservedEnd,
+          (n) => this.runClockSteps(Math.min(n, unobservedEnd - this.steps)), budgetMs, this.stepSize === 'move' ? 4 : 2048);
+        if (done) this.lastStep = observeLast && !this.finished ? this.observedStep() : null;
+        this.elapsedMs += performance.now() - begin;
+        this.changed();
+        return done;
+      },
+      progress: () => (end <= from ? 0 : Math.min(1, (this.steps - from) / (end - from))),
+    };
   }
 
   /** Up to `count` steps of this timeline's size, unobserved; returns the steps made. */

@@ -30,6 +30,14 @@ export function speedLabel(language: Language, index: number): string {
 /** The shared timeline's position: every run's steps, and the longest run's length once known. */
 export function timelineLabel(store: PlaygroundStore): string {
   const { language, step, total } = store;
+  const seeking = store.seeking;
+  if (seeking) {
+    if (!Number.isFinite(seeking.step)) return translate(language, 'timeline.seekingEnd', { step });
+    const target = seeking.step.toLocaleString(language);
+    return Number.isNaN(seeking.progress)
+      ? translate(language, 'timeline.seeking', { target })
+      : translate(language, 'timeline.seekingPercent', { target, percent: Math.floor(seeking.progress * 100) });
+  }
   // A walk's length is known when it ends: until then the user's edits may change it.
   if (total === null && store.walking) return translate(language, 'timeline.walking', { step });
   return total === null

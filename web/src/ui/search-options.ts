@@ -6,7 +6,8 @@
 // cutting) stay listed but disabled.
 import { fitOptions, type AlgorithmName, type CostModelName, type DiagonalName, type HeuristicName, type SearchOptions } from '../engine/engine';
 import type { Run } from '../state/run';
-import { MAX_EXPANSION_LIMIT, type Change, type PlaygroundStore } from '../state/store';
+import { MAX_EXPANSION_LIMIT } from '../state/limits';
+import type { Change, PlaygroundStore } from '../state/store';
 import { showGroups, type ControlGroup } from './controls';
 import { el, Phrases, setText } from './dom';
 import { refusalText } from './describe';

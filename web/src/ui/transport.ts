@@ -58,7 +58,12 @@ export function buildTransport(store: PlaygroundStore, phrases: Phrases, narrate
   stepButton.addEventListener('click', () => store.stepForward());
   resetButton.addEventListener('click', () => store.reset());
   speedInput.addEventListener('input', () => store.setSpeed(Number(speedInput.value)));
-  timelineInput.addEventListener('input', () => store.seek(Number(timelineInput.value)));
+  // While a search's length is still being counted the slider spans the steps seen so far:
+  // its right end then means the search's end, wherever that turns out to be.
+  timelineInput.addEventListener('input', () => {
+    const value = Number(timelineInput.value);
+    store.seek(store.total === null && value >= Number(timelineInput.max) ? Infinity : value);
+  });
 
   const buttons = el('div', { class: 'ap-buttons' }, playButton, backButton, stepButton, resetButton, walkButton, trailing);
   const sliderParts = {
@@ -102,7 +107,7 @@ export function buildTransport(store: PlaygroundStore, phrases: Phrases, narrate
     }
     if (changes.has('search') || changes.has('ui') || changes.has('language')) {
       // One timeline for every run: the longest run's steps.
-      const step = store.step;
+      const step = store.timelineStep;
       // While the total is still being counted the slider spans what has been seen.
       const total = store.total ?? step;
       timelineInput.max = String(Math.max(total, 1));
