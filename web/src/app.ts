@@ -273,9 +273,12 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
     const size = { width: store.grid.width, height: store.grid.height };
     for (const pane of panes) pane.canvas.setAttribute('aria-label', phrases.translate(readonly ? 'canvas.labelReadonly' : 'canvas.label', size));
   };
-  // The page's title (its tab, its bookmark) follows the language; an embed's page keeps its own.
+  // The page's title (its tab, its bookmark) and language (what screen readers read it as)
+  // follow the playground's; an embed's page keeps its own.
   const nameDocument = () => {
-    if (!embedded) container.ownerDocument.title = phrases.translate('app.title');
+    if (embedded) return;
+    container.ownerDocument.title = phrases.translate('app.title');
+    container.ownerDocument.documentElement.lang = store.language;
   };
 
   // ------------------------------------------------------------------ state -> view
