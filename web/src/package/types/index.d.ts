@@ -87,8 +87,8 @@ export interface AlgorithmRow {
   reexpands: boolean;
   /** Runs only where every walkable cell costs the same. */
   uniformTerrainOnly: boolean;
-  diagonals: DiagonalName[];
-  costModels: CostModelName[];
+  readonly diagonals: readonly DiagonalName[];
+  readonly costModels: readonly CostModelName[];
   /** Null: octile with diagonal moves, manhattan without. */
   defaultHeuristic: HeuristicName | null;
   /** Bytes of wasm memory a search keeps per grid cell (its open list comes on top). */
