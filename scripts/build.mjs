@@ -36,7 +36,7 @@ const VITE_BUILDS = [
   { name: 'CLI', mode: 'cli', output: 'dist/cli/astar.mjs' },
   { name: 'npm package entry', mode: 'package', output: 'dist/package/index.js' },
 ];
-const VITE_INPUTS = ['web', 'vite.config.ts', 'tsconfig.json', 'package-lock.json'];
+const VITE_INPUTS = ['web', 'vite.config.ts', 'tsconfig.json', 'tsconfig.declarations.json', 'package-lock.json'];
 const VITE_STAMP = join(ROOT, 'build/vite.stamp');
 
 /** True when buildDir holds a finished CMake configuration of this source tree. */

@@ -35,6 +35,7 @@
 // The raw module's declaration is ambient (matched by path): referenced here so that every
 // program that compiles this file sees it, the declaration bundler's included.
 /// <reference path="./astar-wasm.d.ts" />
+/// <reference lib="esnext.disposable" preserve="true" />
 import type { AlgorithmRow, Catalog } from './catalog';
 import createAstarModule from './generated/astar-wasm.mjs';
 import type {
@@ -82,6 +83,7 @@ export type CostModelName = GeneratedCostModelName;
  */
 export type RefusalName = GeneratedRefusalName;
 
+/** A search's options (findPath's are the same, with `costs` for `costModel`). */
 export interface SearchOptions {
   algorithm: AlgorithmName;
   diagonal: DiagonalName;
@@ -91,7 +93,7 @@ export interface SearchOptions {
   weight: number;
   /** Move lengths 1 and sqrt 2 (exact) or 10 and 14. */
   costModel: CostModelName;
-  /** Expansions after which the search gives up (status gave-up); undefined or 0: no limit. */
+  /** Expansions after which the search gives up (status gave-up); undefined or 0: no limit. IDA* can need very many on open maps. */
   maxExpansions?: number;
 }
 
@@ -121,6 +123,7 @@ export type CellPhase = CellPhaseName;
 /** The frontier a cell or event belongs to: backward only in bidirectional search. */
 export type Side = SideName;
 
+/** A cell: `x` grows to the east, `y` to the south, both from 0. */
 export interface Point {
   x: number;
   y: number;
@@ -192,11 +195,17 @@ export function eventsOf<K extends SearchEventKind>(step: StepEvent, kind: K): E
   return step.events.filter((event): event is EventOf<K> => event.kind === kind);
 }
 
+/** Work done by a search so far. */
 export interface Counters {
+  /** Expansions (steps), re-expansions included. */
   expanded: number;
+  /** Cells added to an open list, the start included. */
   opened: number;
+  /** Times an open cell's g was lowered. */
   improved: number;
+  /** Largest open-list size seen (IDA*: deepest stack). */
   maxOpen: number;
+  /** Current open-list size (IDA*: stack depth; bidirectional: both lists). */
   openSize: number;
 }
 
@@ -225,14 +234,19 @@ export interface OpenListEntry {
   side: Side;
 }
 
+/** A query of a Moving AI .scen file. */
 export interface ScenarioQuery {
+  /** Difficulty bucket. */
   bucket: number;
+  /** The map's path as the file writes it. */
   mapPath: string;
+  /** The map's width as the query states it. */
   mapWidth: number;
+  /** The map's height as the query states it. */
   mapHeight: number;
   start: Point;
   goal: Point;
-  /** -1: no path expected. */
+  /** The published optimal length; -1: no path expected. */
   optimal: number;
 }
 
@@ -278,6 +292,7 @@ export const MAX_WEIGHT = names.MAX_WEIGHT;
 /** Largest sense radius of a walk (cpp/core/walk.h): 0 is the whole map, 1 to this only what the agent has sensed. */
 export const MAX_SENSE_RADIUS = names.MAX_SENSE_RADIUS;
 
+/** The engine: grids, searches and walks in WebAssembly, and the catalog of what it runs. */
 export interface Engine {
   /** The core's algorithm table and option names (each list in the engine's numbering). */
   readonly catalog: Catalog;
@@ -285,13 +300,13 @@ export interface Engine {
   algorithm(name: AlgorithmName): AlgorithmRow;
   /** Why these options cannot run on `grid` (null when they can). */
   refusalFor(grid: Grid, options: Pick<SearchOptions, 'algorithm' | 'diagonal' | 'costModel'>): RefusalName | null;
-  /** A width x height grid of cost-1 cells. Throws RangeError on a bad size. Caller deletes it. */
+  /** A width x height grid of cost-1 cells (1 to MAX_GRID_SIDE each way). Throws RangeError on a bad size. Caller deletes it. */
   createGrid(width: number, height: number): Grid;
-  /** A grid from Moving AI .map text. Throws MapFormatError. Caller deletes it. */
+  /** A grid from Moving AI .map text ('.', 'G', 'S' walkable; '@', 'O', 'T', 'W' walls; digits 2 to 9 terrain costs). Throws MapFormatError. Caller deletes it. */
   parseMap(text: string): Grid;
   /** The queries of Moving AI .scen text. Throws MapFormatError. */
   parseScenario(text: string): ScenarioQuery[];
-  /** A ready search over `grid` (which must outlive it). Caller deletes it. */
+  /** A ready search over `grid`, run step by step (the grid must outlive it and refuses delete() meanwhile). Caller deletes it. */
   createSearch(grid: Grid, options?: Partial<SearchOptions>): Search;
   /** A walk on the true map `world` (which must outlive it; it refuses delete() meanwhile). Caller deletes it. */
   createWalk(world: Grid): Walk;
@@ -299,6 +314,7 @@ export interface Engine {
   memoryUsage(): EngineMemoryUsage;
 }
 
+/** A map of terrain costs in wasm memory: delete() it when done (or declare it with `using`). */
 export interface Grid {
   readonly width: number;
   readonly height: number;
@@ -319,12 +335,17 @@ export interface Grid {
   minCost(): number;
   /** True when every walkable cell has the same terrain cost. */
   uniformCost(): boolean;
-  /** Frees the wasm memory, which is not garbage-collected. Throws while a search uses the grid. */
+  /** Frees the wasm memory, which is not garbage-collected. Throws while a search or walk reads the grid; a second call does nothing. */
   delete(): void;
   /** delete(), for `using grid = ...`. */
   [Symbol.dispose](): void;
 }
 
+/**
+ * A search run step by step, for drawing one: reset(), then step() (observed, with every
+ * event) or runSteps()/run(); then read its cells. Lives in wasm memory: delete() it when
+ * done (or declare it with `using`), before the grid it reads.
+ */
 export interface Search {
   /** Takes effect at the next reset(). */
   setOptions(options: Partial<SearchOptions>): void;
@@ -469,8 +490,8 @@ export interface Walk {
 export type ChannelName = GeneratedChannelName;
 /** The channels fillPhases copies: phases of either frontier, and JPS's scanned cells. */
 export type PhaseChannel = Subset<ChannelName, 'phase' | 'phaseBack' | 'scanned'>;
-/** T, which must be some of U's members (a misspelt one is an error, not silently dropped). */
-type Subset<U, T extends U> = T;
+/** T, which must be some of U's members: a subset of generated names where a misspelt one is an error, not silently dropped. */
+export type Subset<U, T extends U> = T;
 
 /**
  * Typed-array views of a search's channels, valid until wasm memory grows or the search
