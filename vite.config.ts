@@ -12,8 +12,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateDtsBundle } from 'dts-bundle-generator';
-import ts from 'typescript';
+import type ts from 'typescript';
 import { defineConfig, type Plugin } from 'vite';
 
 const fromRoot = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
@@ -75,8 +74,8 @@ function contentSecurityPolicyMeta(): Plugin {
  * `using` or `[Symbol.dispose]` would not type-check against the shipped declaration.
  * Parsing the import graph is enough: nothing is type-checked here.
  */
-function referencedLibs(entry: string, options: ts.CompilerOptions): string[] {
-  const program = ts.createProgram({ rootNames: [entry], options: { ...options, noEmit: true } });
+function referencedLibs(typescript: typeof ts, entry: string, options: ts.CompilerOptions): string[] {
+  const program = typescript.createProgram({ rootNames: [entry], options: { ...options, noEmit: true } });
   const libs = program.getSourceFiles()
     .filter((file) => !program.isSourceFileDefaultLibrary(file) && !file.fileName.includes('/node_modules/'))
     .flatMap((file) => file.libReferenceDirectives.map((directive) => directive.fileName.toLowerCase()));
@@ -93,6 +92,7 @@ function referencedLibs(entry: string, options: ts.CompilerOptions): string[] {
  * exports only what the entry exports; `declare global` (the element's tag and events) comes
  * along. The bundle must stand alone: no `import` or `reference types` of anything a user may
  * lack, which tests/js/package.test.ts checks by type-checking users of the packed package.
+ * The compiler and the bundler are loaded only by the two builds that ship a declaration.
  */
 function bundledDeclaration(entry: string, fileName: string): Plugin {
   const entryPath = fromRoot(entry);
@@ -100,7 +100,9 @@ function bundledDeclaration(entry: string, fileName: string): Plugin {
   return {
     name: 'astar-bundled-declaration',
     apply: 'build',
-    generateBundle() {
+    async generateBundle() {
+      const { generateDtsBundle } = await import('dts-bundle-generator');
+      const { default: typescript } = await import('typescript');
       const [bundle] = generateDtsBundle(
         [{
           filePath: entryPath,
@@ -110,12 +112,12 @@ function bundledDeclaration(entry: string, fileName: string): Plugin {
         { preferredConfigPath: configPath },
       );
       if (/^\s*import\b|\/\/\/ <reference types=/m.test(bundle!)) this.error(`the declaration of ${entry} does not stand alone:\n${bundle}`);
-      const { config } = ts.readConfigFile(configPath, ts.sys.readFile);
-      const { options } = ts.parseJsonConfigFileContent(config, ts.sys, fromRoot('.'));
+      const { config } = typescript.readConfigFile(configPath, typescript.sys.readFile);
+      const { options } = typescript.parseJsonConfigFileContent(config, typescript.sys, fromRoot('.'));
       const head = [
         `// Generated from ${relative(fromRoot('.'), entryPath)} and the sources it exports from, with their`,
         '// documentation (vite.config.ts, bundledDeclaration): do not edit.',
-        ...referencedLibs(entryPath, options).map((lib) => `/// <reference lib="${lib}" />`),
+        ...referencedLibs(typescript, entryPath, options).map((lib) => `/// <reference lib="${lib}" />`),
       ];
       this.emitFile({ type: 'asset', fileName, source: `${head.join('\n')}\n\n${bundle}` });
     },
