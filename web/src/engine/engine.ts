@@ -120,8 +120,12 @@ export function fitOptions(row: AlgorithmRow, options: SearchOptions): Partial<S
 export type SearchStatus = StatusName;
 /** What a cell is in the current search (IDA*: open means on its depth-first path). */
 export type CellPhase = CellPhaseName;
+/** Every cell phase, by its number (CellView.phaseAt's 0 to 3). */
+export const CELL_PHASES: readonly CellPhase[] = names.CELL_PHASE_NAMES;
 /** The frontier a cell or event belongs to: backward only in bidirectional search. */
 export type Side = SideName;
+/** Both frontiers, forward first. */
+export const SIDES: readonly Side[] = names.SIDE_NAMES;
 
 /** A cell: `x` grows to the east, `y` to the south, both from 0. */
 export interface Point {
