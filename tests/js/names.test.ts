@@ -72,7 +72,9 @@ describe('the generated names', () => {
 
   it('carry the core\'s limits, which the engine enforces', () => {
     expect([MAX_GRID_SIDE, MAX_WEIGHT, MAX_SENSE_RADIUS, MAX_TERRAIN_COST]).toEqual([raw.MAX_GRID_SIDE, raw.MAX_WEIGHT, raw.MAX_SENSE_RADIUS, raw.MAX_TERRAIN_COST]);
-    expect(engine.createGrid(MAX_GRID_SIDE, 1).delete()).toBeUndefined();
+    const widest = engine.createGrid(MAX_GRID_SIDE, 1);
+    expect(widest.width).toBe(MAX_GRID_SIDE);
+    widest.delete();
     expect(() => engine.createGrid(MAX_GRID_SIDE + 1, 1)).toThrow(RangeError);
     using grid = engine.createGrid(3, 3);
     grid.setCost(1, 1, MAX_TERRAIN_COST);
