@@ -3,9 +3,12 @@
 // Shape of the raw module (documented member by member in web/src/engine/astar-wasm.d.ts,
 // wrapped into the friendly API by web/src/engine/engine.ts):
 // - Enums are registered under the same names the CLI, the web app and share links use
-//   ("astar", "only-when-no-obstacles", ...), taken from options.h's tables, so a JS
-//   option string maps to its enum value with one property lookup and the names are
-//   spelled in one place only. `catalog()` hands JavaScript the algorithm table itself.
+//   ("astar", "only-when-no-obstacles", "no-path", ...), taken from the core's name tables
+//   (options.h, search.h, events.h, walk.h), so a JS string maps to its enum value with one
+//   property lookup and the names are spelled in one place only. The build reads the
+//   registered enums and the upper-case constants back out of the built module to generate
+//   web/src/engine/generated/names.ts (scripts/generate-names.mjs): every enum and limit
+//   TypeScript knows is registered here. `catalog()` hands JavaScript the algorithm table.
 // - One runtime search object (`Search`, the SearchHandle below) for every algorithm: it
 //   keeps a core Search made by make_search and makes another when the options name an
 //   algorithm another class runs.
@@ -225,6 +228,14 @@ val catalog() {
   return result;
 }
 
+// The event kind that reports each outcome (events.h, kOutcomes), in Outcome value order:
+// an EventKind member, or null for Outcome::None.
+val outcome_kinds() {
+  val list = val::array();
+  for (const astar::OutcomeRow& row : astar::kOutcomes) list.call<void>("push", row.reported_by ? val(*row.reported_by) : val::null());
+  return list;
+}
+
 astar::Refusal refusal_for(const Grid& grid, astar::Algorithm algorithm, astar::Diagonal diagonal, astar::CostModel cost_model) {
   astar::SearchOptions options;
   options.algorithm = algorithm;
@@ -383,7 +394,7 @@ class SearchHandle {
     const std::size_t count = search()->grid().cell_count();
     for (const astar::Channel& c : search()->channels()) {
       val channel = val::object();
-      channel.set("name", std::string(c.name));
+      channel.set("name", std::string(astar::kChannelNames[static_cast<std::size_t>(c.name)].name));
       channel.set("type", c.type);
       channel.set("bytes", span(c.data, count, c.stride, element_size(c.type)));
       channel.set("stride", c.stride);
@@ -523,8 +534,13 @@ void register_named_enum(const char* type_name, const Table& table) {
 EMSCRIPTEN_BINDINGS(astar_playground) {
   using namespace emscripten;
 
+  // The engine's limits. scripts/generate-names.mjs copies every upper-case number constant
+  // into web/src/engine/generated/names.ts, so TypeScript never restates one.
   constant("MAX_GRID_SIDE", astar::kMaxGridSide);
   constant("MAX_WEIGHT", astar::kMaxWeight);
+  constant("MAX_SENSE_RADIUS", astar::kMaxSenseRadius);
+  constant("MAX_TERRAIN_COST", static_cast<int>(astar::kMaxTerrainCost));
+  constant("NO_CELL", static_cast<double>(astar::kNoCell));
 
   {
     enum_<astar::Algorithm> algorithm("Algorithm");
@@ -534,71 +550,15 @@ EMSCRIPTEN_BINDINGS(astar_playground) {
   register_named_enum<astar::Diagonal>("Diagonal", astar::kDiagonals);
   register_named_enum<astar::CostModel>("CostModel", astar::kCostModels);
   register_named_enum<astar::Refusal>("Refusal", astar::kRefusals);
-  // These have no C++ name table; the keys are the TypeScript wrapper's string names.
-  enum_<astar::Status>("Status")
-      .value("ready", astar::Status::Ready)
-      .value("running", astar::Status::Running)
-      .value("found", astar::Status::Found)
-      .value("no-path", astar::Status::NoPath)
-      .value("gave-up", astar::Status::GaveUp)
-      .value("refused", astar::Status::Refused);
-  enum_<astar::CellPhase>("CellPhase")
-      .value("unseen", astar::CellPhase::Unseen)
-      .value("open", astar::CellPhase::Open)
-      .value("closed", astar::CellPhase::Closed)
-      .value("path", astar::CellPhase::Path);
-  enum_<astar::Side>("Side").value("forward", astar::Side::Forward).value("backward", astar::Side::Backward);
-  enum_<astar::EventKind>("EventKind")
-      .value("expand", astar::EventKind::Expand)
-      .value("neighbour", astar::EventKind::Neighbour)
-      .value("scan", astar::EventKind::Scan)
-      .value("forced", astar::EventKind::Forced)
-      .value("sight", astar::EventKind::Sight)
-      .value("meet", astar::EventKind::Meet)
-      .value("iteration", astar::EventKind::Iteration)
-      .value("backtrack", astar::EventKind::Backtrack)
-      .value("stop", astar::EventKind::Stop)
-      .value("key", astar::EventKind::Key)
-      .value("rhs", astar::EventKind::Rhs);
-  enum_<astar::Outcome>("Outcome")
-      .value("none", astar::Outcome::None)
-      .value("opened", astar::Outcome::Opened)
-      .value("improved", astar::Outcome::Improved)
-      .value("not-improved", astar::Outcome::NotImproved)
-      .value("closed", astar::Outcome::AlreadyClosed)
-      .value("blocked", astar::Outcome::Blocked)
-      .value("pruned", astar::Outcome::Pruned)
-      .value("on-path", astar::Outcome::OnPath)
-      .value("jump-point", astar::Outcome::JumpPoint)
-      .value("dead-end", astar::Outcome::DeadEnd)
-      .value("reached-goal", astar::Outcome::ReachedGoal)
-      .value("clear", astar::Outcome::Clear)
-      .value("obstructed", astar::Outcome::Obstructed)
-      .value("key-raised", astar::Outcome::KeyRaised)
-      .value("over-consistent", astar::Outcome::OverConsistent)
-      .value("under-consistent", astar::Outcome::UnderConsistent)
-      .value("queued", astar::Outcome::Queued)
-      .value("requeued", astar::Outcome::Requeued)
-      .value("dequeued", astar::Outcome::Dequeued);
-  enum_<astar::WalkStatus>("WalkStatus")
-      .value("ready", astar::WalkStatus::Ready)
-      .value("planning", astar::WalkStatus::Planning)
-      .value("moving", astar::WalkStatus::Moving)
-      .value("arrived", astar::WalkStatus::Arrived)
-      .value("no-path", astar::WalkStatus::NoPath)
-      .value("gave-up", astar::WalkStatus::GaveUp)
-      .value("refused", astar::WalkStatus::Refused);
-  enum_<astar::ReplanReason>("ReplanReason")
-      .value("none", astar::ReplanReason::None)
-      .value("path-blocked", astar::ReplanReason::PathBlocked)
-      .value("path-dearer", astar::ReplanReason::PathDearer)
-      .value("cost-lowered", astar::ReplanReason::CostLowered)
-      .value("goal-moved", astar::ReplanReason::GoalMoved);
-  enum_<astar::ChannelType>("ChannelType")
-      .value("u8", astar::ChannelType::U8)
-      .value("u16", astar::ChannelType::U16)
-      .value("u32", astar::ChannelType::U32)
-      .value("f64", astar::ChannelType::F64);
+  register_named_enum<astar::Status>("Status", astar::kStatuses);
+  register_named_enum<astar::CellPhase>("CellPhase", astar::kCellPhases);
+  register_named_enum<astar::Side>("Side", astar::kSides);
+  register_named_enum<astar::EventKind>("EventKind", astar::kEventKinds);
+  register_named_enum<astar::Outcome>("Outcome", astar::kOutcomes);
+  register_named_enum<astar::WalkStatus>("WalkStatus", astar::kWalkStatuses);
+  register_named_enum<astar::ReplanReason>("ReplanReason", astar::kReplanReasons);
+  register_named_enum<astar::ChannelType>("ChannelType", astar::kChannelTypes);
+  register_named_enum<astar::ChannelName>("Channel", astar::kChannelNames);
 
   value_object<astar::Point>("Point").field("x", &astar::Point::x).field("y", &astar::Point::y);
   value_object<astar::Event>("Event")
@@ -652,6 +612,7 @@ EMSCRIPTEN_BINDINGS(astar_playground) {
   function("readMap", &read_map);
   function("readScenario", &read_scenario);
   function("catalog", &catalog);
+  function("outcomeKinds", &outcome_kinds);
   function("refusalFor", &refusal_for);
   function("memoryUsage", &memory_usage);
   function("canAllocate", &can_allocate);

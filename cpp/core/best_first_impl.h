@@ -388,14 +388,14 @@ std::vector<Channel> BestFirstSearch<Moves>::channels() const {
   const std::uint16_t* stamps = &base->stamp;
   constexpr std::uint32_t kStride = sizeof(CellState);
   std::vector<Channel> list = {
-      {"phase", ChannelType::U8, &base->phase, kStride, stamps, kStride},
-      {"g", ChannelType::F64, &base->g, kStride, stamps, kStride},
-      {"order", ChannelType::U32, &base->aux, kStride, stamps, kStride},
+      {ChannelName::Phase, ChannelType::U8, &base->phase, kStride, stamps, kStride},
+      {ChannelName::G, ChannelType::F64, &base->g, kStride, stamps, kStride},
+      {ChannelName::Order, ChannelType::U32, &base->aux, kStride, stamps, kStride},
   };
-  if constexpr (kParentIds) list.push_back({"parentId", ChannelType::U32, parent_ids_.data(), sizeof(CellId), stamps, kStride});
-  else list.push_back({"parentDir", ChannelType::U8, &base->parent, kStride, stamps, kStride});
+  if constexpr (kParentIds) list.push_back({ChannelName::ParentId, ChannelType::U32, parent_ids_.data(), sizeof(CellId), stamps, kStride});
+  else list.push_back({ChannelName::ParentDir, ChannelType::U8, &base->parent, kStride, stamps, kStride});
   if constexpr (std::is_same_v<Moves, JumpMoves>) {
-    if (!scanned_.empty()) list.push_back({"scanned", ChannelType::U16, scanned_.data(), sizeof(std::uint16_t), nullptr, 0});
+    if (!scanned_.empty()) list.push_back({ChannelName::Scanned, ChannelType::U16, scanned_.data(), sizeof(std::uint16_t), nullptr, 0});
   }
   return list;
 }

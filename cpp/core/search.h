@@ -34,6 +34,7 @@
 // step() then does nothing until reset().
 #pragma once
 
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -55,10 +56,25 @@ enum class Status : std::uint8_t {
   GaveUp = 4,   // stopped at SearchOptions::max_expansions; whether a path exists is unknown
   Refused = 5,  // the options do not apply to this grid (see refusal())
 };
+// The names JavaScript uses (the bindings register them; the build generates the TypeScript
+// unions from them): this table and the others like it are the only place they are spelled.
+inline constexpr std::array kStatuses = {
+    Named<Status>{Status::Ready, "ready"},    Named<Status>{Status::Running, "running"},
+    Named<Status>{Status::Found, "found"},    Named<Status>{Status::NoPath, "no-path"},
+    Named<Status>{Status::GaveUp, "gave-up"}, Named<Status>{Status::Refused, "refused"},
+};
+static_assert(values_in_order(kStatuses));
 
 // What a cell is in the current search. Path cells are on the found path.
 // IDA* keeps no open list: for it, Open means "on the current depth-first path".
 enum class CellPhase : std::uint8_t { Unseen = 0, Open = 1, Closed = 2, Path = 3 };
+inline constexpr std::array kCellPhases = {
+    Named<CellPhase>{CellPhase::Unseen, "unseen"},
+    Named<CellPhase>{CellPhase::Open, "open"},
+    Named<CellPhase>{CellPhase::Closed, "closed"},
+    Named<CellPhase>{CellPhase::Path, "path"},
+};
+static_assert(values_in_order(kCellPhases));
 
 struct Counters {
   std::uint64_t expanded = 0;  // steps taken: cells expanded, re-expansions included
@@ -89,8 +105,49 @@ struct OpenItem {
 // current search where the u16 at stamp + i * stamp_stride equals Search::stamp() (or always,
 // when stamp is null). Names and meanings are listed at Search::channels().
 enum class ChannelType : std::uint8_t { U8 = 0, U16 = 1, U32 = 2, F64 = 3 };
+inline constexpr std::array kChannelTypes = {
+    Named<ChannelType>{ChannelType::U8, "u8"},
+    Named<ChannelType>{ChannelType::U16, "u16"},
+    Named<ChannelType>{ChannelType::U32, "u32"},
+    Named<ChannelType>{ChannelType::F64, "f64"},
+};
+static_assert(values_in_order(kChannelTypes));
+
+// Every per-cell array any search describes, so that a search names its channels from this
+// one list and JavaScript reads them by the names below (the wrapper's ChannelName union is
+// generated from it). Meanings are at Search::channels().
+enum class ChannelName : std::uint8_t {
+  Phase = 0,
+  G = 1,
+  Order = 2,
+  ParentDir = 3,
+  ParentId = 4,
+  Scanned = 5,
+  Visits = 6,
+  PhaseBack = 7,
+  GBack = 8,
+  OrderBack = 9,
+  ParentDirBack = 10,
+  Rhs = 11,
+};
+inline constexpr std::array kChannelNames = {
+    Named<ChannelName>{ChannelName::Phase, "phase"},
+    Named<ChannelName>{ChannelName::G, "g"},
+    Named<ChannelName>{ChannelName::Order, "order"},
+    Named<ChannelName>{ChannelName::ParentDir, "parentDir"},
+    Named<ChannelName>{ChannelName::ParentId, "parentId"},
+    Named<ChannelName>{ChannelName::Scanned, "scanned"},
+    Named<ChannelName>{ChannelName::Visits, "visits"},
+    Named<ChannelName>{ChannelName::PhaseBack, "phaseBack"},
+    Named<ChannelName>{ChannelName::GBack, "gBack"},
+    Named<ChannelName>{ChannelName::OrderBack, "orderBack"},
+    Named<ChannelName>{ChannelName::ParentDirBack, "parentDirBack"},
+    Named<ChannelName>{ChannelName::Rhs, "rhs"},
+};
+static_assert(values_in_order(kChannelNames));
+
 struct Channel {
-  const char* name;
+  ChannelName name;
   ChannelType type;
   const void* data;
   std::uint32_t stride;
@@ -197,8 +254,8 @@ class Search {
   //   "parentId" u32 (the parent's cell id, kNoCell none).
   // Some add: "scanned" (JPS: u16, equal to the stamp where a jump scan passed over the
   // cell), "visits" (IDA*: u32, expansions of the cell in this search), for
-  // bidirectional search the backward frontier's "phaseBack", "gBack", "parentDirBack",
-  // and for D* Lite "rhs" (f64; its "g" is the cost to the goal, see dstar_lite.h).
+  // bidirectional search the backward frontier's "phaseBack", "gBack", "orderBack",
+  // "parentDirBack", and for D* Lite "rhs" (f64; its "g" is the cost to the goal, see dstar_lite.h).
   virtual std::vector<Channel> channels() const = 0;
   std::uint16_t stamp() const { return stamp_; }
   // Changes whenever the arrays behind channels() may have moved (resized or allocated),

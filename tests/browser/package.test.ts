@@ -2,7 +2,7 @@
 // ships), imported from the test server as a page would import it from a CDN or through a
 // bundler, and checked against the source engine on a Moving AI query.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type * as PackageModule from '../../web/src/package/types/index';
+import type * as PackageModule from '../../web/src/package/index';
 import { loadEngine as loadSourceEngine } from '../../web/src/package/index';
 
 const distUrl = inject('distUrl');

@@ -18,7 +18,7 @@ import type { ShareState } from '../share/share-link';
 import type { Change, Language } from '../state/store';
 import { DEFAULT_EMBED_CONTROLS } from '../ui/controls';
 import type { EmbedSettings } from './settings';
-import type { PlaygroundEventDetail } from './types/astar-playground';
+import type { PlaygroundEventDetail } from './api';
 
 export interface EmbedEvents {
   step(detail: PlaygroundEventDetail): void;

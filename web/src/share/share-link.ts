@@ -22,7 +22,7 @@
 // The numbering is the engine's catalog (the core's tables), passed in by the caller, so
 // this file keeps no list of option names of its own.
 import { Inflate, deflateSync } from 'fflate';
-import { MAX_WEIGHT, type Catalog, type Point, type SearchOptions } from '../engine/engine';
+import { MAX_TERRAIN_COST, MAX_WEIGHT, type Catalog, type Point, type SearchOptions } from '../engine/engine';
 import { MAX_EXPANSION_LIMIT, MAX_SENSE_RADIUS } from '../state/limits';
 import { MAX_RUNS } from '../state/run';
 
@@ -195,7 +195,7 @@ function readPayload(payload: Uint8Array, version: 1 | 2, catalog: Catalog): Sha
   for (let i = 0; i < cells; i++) {
     if (terrain) {
       const c = (payload[layout.cellsAt + (i >> 1)]! >> ((i & 1) * 4)) & 0xf;
-      if (c > 9) throw new ShareLinkError('bad-value', `terrain cost ${c} is not between 0 and 9`);
+      if (c > MAX_TERRAIN_COST) throw new ShareLinkError('bad-value', `terrain cost ${c} is not between 0 and ${MAX_TERRAIN_COST}`);
       costs[i] = c;
     } else {
       costs[i] = (payload[layout.cellsAt + (i >> 3)]! >> (i & 7)) & 1 ? 0 : 1;
@@ -303,7 +303,7 @@ function sideOk(side: number): boolean {
 function stateProblem(s: ShareState, catalog: Catalog): string | null {
   if (!sideOk(s.width) || !sideOk(s.height)) return `map size ${s.width} x ${s.height} is outside ${MIN_SHARE_SIDE}..${MAX_SHARE_SIDE}`;
   if (s.costs.length !== s.width * s.height) return 'the map data does not match the map size';
-  if (s.costs.some((c) => c > 9)) return 'a terrain cost is above 9';
+  if (s.costs.some((c) => c > MAX_TERRAIN_COST)) return `a terrain cost is above ${MAX_TERRAIN_COST}`;
   const onMap = (p: Point) => Number.isInteger(p.x) && Number.isInteger(p.y) && p.x >= 0 && p.y >= 0 && p.x < s.width && p.y < s.height;
   if (!onMap(s.start) || !onMap(s.goal)) return 'the start or goal is off the map';
   if (s.searches.length < 1 || s.searches.length > MAX_RUNS) return `${s.searches.length} searches; 1 to ${MAX_RUNS} are possible`;

@@ -4,7 +4,7 @@
 // events, the same ones the renderer draws, so words and picture cannot disagree; each
 // algorithm says how it picked the cell it expanded (no search but the A* family takes
 // "the lowest f").
-import { eventsOf, type AlgorithmName, type EventOf, type Point, type RefusalName, type StepEvent, type WalkStatus } from '../engine/engine';
+import { CELL_PHASES, eventsOf, type AlgorithmName, type EventOf, type Point, type RefusalName, type StepEvent, type WalkStatus } from '../engine/engine';
 import { formatNumber } from '../render/renderer';
 import { SPEEDS } from '../state/speeds';
 import type { Run } from '../state/run';
@@ -412,7 +412,7 @@ export function cellDetails(store: PlaygroundStore, cell: Point, run: Run = stor
   }
   if (depthFirst && cells.valueAt('visits', id) > 0) lines.push(say('tooltip.visits', { n: cells.valueAt('visits', id) }));
   if (cells.has('phaseBack') && cells.phaseBackAt(id) !== 0) {
-    const back = (['unseen', 'open', 'closed', 'path'] as const)[cells.phaseBackAt(id)];
+    const back = CELL_PHASES[cells.phaseBackAt(id)];
     lines.push(say('tooltip.backward', { phase: say(`tooltip.phase.${back}` as PhraseKey, { order: cells.valueAt('orderBack', id) }), g: formatNumber(cells.valueAt('gBack', id), 2) }));
   }
   if (phase === 'unseen' && cells.scannedAt(id)) lines.push(say('tooltip.scanned'));

@@ -4,7 +4,7 @@
 // lists), and the region named "Pseudocode", the algorithm's pseudocode with the line the
 // current step is on marked aria-current="step". Both are read from the engine and the
 // step's events, the same ones the picture and the narration come from.
-import type { OpenListEntry, Point, Search } from '../engine/engine';
+import { SIDES, type OpenListEntry, type Point, type Search } from '../engine/engine';
 import { formatNumber } from '../render/renderer';
 import type { Run } from '../state/run';
 import type { Change, PlaygroundStore } from '../state/store';
@@ -113,7 +113,7 @@ export function buildInspector(store: PlaygroundStore, phrases: Phrases, onPick:
       const entries = search.openList(OPEN_LIST_SHOWN * 2 + 2);
       const nextSide = entries[0]?.side;
       const sizes = openSizes(search);
-      const lists = (['forward', 'backward'] as const).map((side) =>
+      const lists = SIDES.map((side) =>
         listOf(side === 'forward' ? 'inspect.forward' : 'inspect.backward', entries.filter((e) => e.side === side), sizes[side], side === nextSide));
       if (nextSide === 'backward') lists.reverse();
       openLists.replaceChildren(el('p', { class: 'ap-note' }, translate(language, 'inspect.order')), ...lists);
