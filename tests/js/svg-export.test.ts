@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEngine, type Engine, type Grid, type Point, type Search } from '../../web/src/engine/engine';
 import type { Palette } from '../../web/src/render/palette';
-import { cornersOf } from '../../web/src/render/renderer';
+import { cornersOf } from '../../web/src/scene/geometry';
 import { escapeXml, svgExport, type SvgScene } from '../../web/src/render/svg-export';
 
 const PALETTE: Palette = {

@@ -11,7 +11,7 @@
 // and the cell it points at is the marker's, for the tooltip too.
 import type { Point } from '../engine/engine';
 import type { Endpoint, PlaygroundStore } from '../state/store';
-import { cellAt, minScale, panBy, zoomAt, type Viewport } from '../render/viewport';
+import { cellAt, minScale, panBy, zoomAt, type Viewport } from '../scene/viewport';
 
 type Gesture =
   | { kind: 'none' }

@@ -5,17 +5,7 @@
 // The range is shared by every pane, so in compare mode the same colour means the same
 // number in each picture.
 import type { Grid, Search } from '../engine/engine';
-
-export const HEAT_MODES = ['none', 'g', 'h', 'f', 'order'] as const;
-export type HeatMode = (typeof HEAT_MODES)[number];
-
-/** One pane's values for a heat map (NaN where a cell has none) and the range they are coloured over. */
-export interface Heat {
-  mode: Exclude<HeatMode, 'none'>;
-  values: Float32Array;
-  min: number;
-  max: number;
-}
+import type { Heat, HeatMode } from '../scene/pane-scene';
 
 const RAMP: ReadonlyArray<readonly [number, number, number]> = [
   [68, 1, 84], [59, 82, 139], [33, 145, 140], [94, 201, 98], [253, 231, 37],

@@ -19,34 +19,18 @@
 // planned path from the agent replaces the search's, and the trail walked so far, the cells
 // the last move discovered, the agent's sensing square and the agent come on top.
 import { eventsOf, type Grid, type Point, type Search, type StepEvent } from '../engine/engine';
-import { fillHeat, type Heat } from './heat';
+import { fillHeat } from './heat';
 import { CLOSED_ALPHA, OPEN_ALPHA, packRgba, readPalette, type Palette } from './palette';
-import { visibleCells, type Viewport } from './viewport';
+import { formatNumber } from '../scene/format';
+import { cornersOf, LABEL_MIN_SCALE, markerRadius } from '../scene/geometry';
+import type { CellLabel, Heat, WalkView } from '../scene/pane-scene';
+import { visibleCells, type Viewport } from '../scene/viewport';
 
-export const LABEL_MIN_SCALE = 28;
-/** The per-cell numbers a reached cell can show; a page chooses any subset. */
-export const CELL_LABELS = ['g', 'h', 'f', 'order', 'parent'] as const;
-export type CellLabel = (typeof CELL_LABELS)[number];
 
 const ROOMY_LABEL_SCALE = 44;
 const GRID_LINE_MIN_SCALE = 6;
 const SCANNED_ALPHA = 60;
 const FOG_ALPHA = 170;
-
-/** A walking agent as a pane draws it (walk mode): read-only for the renderer. */
-export interface WalkView {
-  agent: Point;
-  /** Every cell the agent stood on, the start first. */
-  walked: readonly Point[];
-  /** The planned path from the agent to the goal (empty while planning or without a path). */
-  planned: readonly Point[];
-  /** Per cell, 1 where the agent knows the map; null when it knows all of it. */
-  known: Uint8Array | null;
-  /** The sensing radius (Chebyshev), 0 with full knowledge. */
-  senseRadius: number;
-  /** Cells the last move discovered (their true cost differed from what the agent assumed). */
-  discovered: readonly Point[];
-}
 
 /** Everything one pane draws: read-only for the renderer. */
 export interface PaneState {
@@ -651,37 +635,6 @@ export class PaneRenderer {
   }
 }
 
-/**
- * The radius in pixels of the start, goal and agent markers at `scale` pixels per cell, with
- * or without per-cell labels on the map. Never smaller than a finger-sized dot, so start and
- * goal stay visible on big maps, where they cover many cells; where cells carry labels the
- * dot shrinks to the middle, so the start's g, h and f in the corners stay readable. The
- * pointer grabs start and goal within this radius (input/pointer.ts): what is seen is what
- * is grabbed.
- */
-export function markerRadius(scale: number, labelsShown: boolean): number {
-  const labelled = labelsShown && scale >= LABEL_MIN_SCALE;
-  return Math.max(scale * (labelled ? 0.24 : 0.36), 7);
-}
-
-/**
- * The path's corners: its first and last points and every point where it turns. Drawing
- * them draws exactly the same line, with far fewer vertices on long paths (a path through
- * a 1024 x 1024 maze has hundreds of thousands of cells, and each pane strokes it twice
- * a frame).
- */
-export function cornersOf(path: readonly Point[]): Point[] {
-  if (path.length < 3) return [...path];
-  const corners = [path[0]!];
-  for (let i = 1; i < path.length - 1; i++) {
-    const a = path[i - 1]!, b = path[i]!, c = path[i + 1]!;
-    // Collinear when the cross product of the two steps is zero.
-    if ((b.x - a.x) * (c.y - b.y) !== (b.y - a.y) * (c.x - b.x)) corners.push(b);
-  }
-  corners.push(path[path.length - 1]!);
-  return corners;
-}
-
 /** ∞ for an infinite cost (D* Lite's g and rhs where no way to the goal is known), else the label. */
 function infiniteOr(value: number, label: (value: number) => string): string {
   return value === Infinity ? '∞' : label(value);
@@ -699,14 +652,4 @@ function ensureLayer(layer: Layer | null, width: number, height: number): Layer 
   const context = canvas.getContext('2d')!;
   const image = context.createImageData(width, height);
   return { canvas, context, image, pixels: new Uint32Array(image.data.buffer) };
-}
-
-/**
- * Short numbers for labels and narration: integers as they are, others with up to
- * `decimals` decimals, and rounded to an integer from `wholeFrom` up.
- */
-export function formatNumber(value: number | null, decimals = 1, wholeFrom = Infinity): string {
-  if (value === null || !Number.isFinite(value)) return '–';
-  if (Math.abs(value - Math.round(value)) < 1e-9 || Math.abs(value) >= wholeFrom) return String(Math.round(value));
-  return value.toFixed(decimals).replace(/0+$/, '').replace(/\.$/, '');
 }

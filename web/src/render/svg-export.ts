@@ -6,7 +6,7 @@
 // document (the map's name in the title, the description) is escaped.
 import type { Point } from '../engine/engine';
 import { CLOSED_ALPHA, OPEN_ALPHA, type Palette } from './palette';
-import { cornersOf } from './renderer';
+import { cornersOf } from '../scene/geometry';
 
 export interface SvgScene {
   width: number;

@@ -6,8 +6,8 @@
 // rather than as the store's pixel offsets, so a link opened in a window of another size
 // still looks at the same place.
 import type { SearchOptions } from '../engine/engine';
-import type { Viewport } from '../render/viewport';
-import { MAX_SCALE } from '../render/viewport';
+import type { Viewport } from '../scene/viewport';
+import { MAX_SCALE } from '../scene/viewport';
 import { DEFAULT_EXPANSION_LIMIT } from '../state/limits';
 import type { MessageKey, PlaygroundStore } from '../state/store';
 import {

@@ -13,8 +13,8 @@
 import type { Engine, Grid, Point, SearchOptions } from '../engine/engine';
 import { DEFAULT_OPTIONS, MapFormatError } from '../engine/engine';
 import { generateMap, placeEndpoints, type GeneratorName } from '../generators/generators';
-import type { HeatMode } from '../render/heat';
-import { fitViewport, panBy, type Viewport } from '../render/viewport';
+import type { HeatMode } from '../scene/pane-scene';
+import { fitViewport, panBy, type Viewport } from '../scene/viewport';
 import { demoMap } from './demo-map';
 import { pickEndpoints } from './endpoints';
 import { EditHistory, StrokeRecorder, type Edit, type Endpoints, type MapSnapshot } from './history';

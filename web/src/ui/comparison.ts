@@ -5,7 +5,7 @@
 // The table's figures are the whole searches' (each timeline measures its search flat out
 // in the background); the chart follows the shared timeline.
 import type { AlgorithmRow, SearchOptions } from '../engine/engine';
-import { formatNumber } from '../render/renderer';
+import { formatNumber } from '../scene/format';
 import type { Run } from '../state/run';
 import type { Change, Language, PlaygroundStore } from '../state/store';
 import type { SearchResult } from '../state/timeline';

@@ -5,7 +5,7 @@
 // algorithm says how it picked the cell it expanded (no search but the A* family takes
 // "the lowest f").
 import { eventsOf, type AlgorithmName, type EventOf, type Point, type RefusalName, type StepEvent, type WalkStatus } from '../engine/engine';
-import { formatNumber } from '../render/renderer';
+import { formatNumber } from '../scene/format';
 import { SPEEDS } from '../state/speeds';
 import type { Run } from '../state/run';
 import type { WalkTimeline } from '../state/walk-timeline';

@@ -4,7 +4,7 @@
 import type { Palette } from '../render/palette';
 import type { PaneRenderer } from '../render/renderer';
 import { svgExport } from '../render/svg-export';
-import { fitViewport } from '../render/viewport';
+import { fitViewport } from '../scene/viewport';
 import type { Run } from '../state/run';
 import type { PlaygroundStore } from '../state/store';
 import { optionsSummary } from './comparison';

@@ -5,7 +5,7 @@
 // current step is on marked aria-current="step". Both are read from the engine and the
 // step's events, the same ones the picture and the narration come from.
 import type { OpenListEntry, Point, Search } from '../engine/engine';
-import { formatNumber } from '../render/renderer';
+import { formatNumber } from '../scene/format';
 import type { Run } from '../state/run';
 import type { Change, PlaygroundStore } from '../state/store';
 import { searchName } from './comparison';

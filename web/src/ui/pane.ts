@@ -3,7 +3,8 @@
 // the run's number, its labelled options, what it is doing and a button that removes it.
 // The app makes one pane per run and passes the pane's read-only state to its renderer.
 import { attachCanvasInput, type HoverInfo } from '../input/pointer';
-import { markerRadius, PaneRenderer, type MapLayer, type PaneState } from '../render/renderer';
+import { PaneRenderer, type MapLayer, type PaneState } from '../render/renderer';
+import { markerRadius } from '../scene/geometry';
 import type { Run } from '../state/run';
 import type { Change, Language, PlaygroundStore } from '../state/store';
 import type { ControlGroup } from './controls';

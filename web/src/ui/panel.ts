@@ -1,9 +1,10 @@
 // The side panel: search options, drawing tools, map size, generators, presets, import
 // and export, the legend and the credits.
 import { GENERATOR_NAMES, type GeneratorName } from '../generators/generators';
-import { HEAT_MODES, heatGradientCss, type HeatMode } from '../render/heat';
+import { heatGradientCss } from '../render/heat';
+import { HEAT_MODES, type HeatMode } from '../scene/pane-scene';
 import { readPalette } from '../render/palette';
-import { formatNumber } from '../render/renderer';
+import { formatNumber } from '../scene/format';
 import { importFiles } from '../input/files';
 import { PRESETS } from '../state/presets';
 import { MAX_MAP_SIDE, MAX_SENSE_RADIUS, MIN_MAP_SIDE } from '../state/limits';
