@@ -32,3 +32,96 @@ export interface WalkView {
   /** Cells the last move discovered (their true cost differed from what the agent assumed). */
   discovered: readonly Point[];
 }
+
+/**
+ * How a cell reached by the search is filled (one byte per cell). Open and closed as the
+ * search has them; the backward frontier of a two-sided search in its own colours; cells a
+ * jump scan passed over, faintly. A cell on the path is filled as closed.
+ */
+export const FILL = { none: 0, open: 1, closed: 2, onPath: 3, backwardOpen: 4, backwardClosed: 5, scanned: 6 } as const;
+export type FillKind = (typeof FILL)[keyof typeof FILL];
+
+/**
+ * What an overlay stands for; the drawing gives each role its colour, line and the zoom
+ * from which it shows (render/draw-pane.ts), so the state side never names a colour.
+ */
+export type OverlayRole =
+  /** A neighbour the step looked at and left as it was: a thin dashed outline. */
+  | 'considered'
+  /** A neighbour the step opened or improved. */
+  | 'changed'
+  /** The cell the step expanded. */
+  | 'expanded'
+  /** A neighbour the step could not enter. */
+  | 'blocked'
+  /** A jump scan that found nothing, and one that found a jump point or the goal. */
+  | 'scan-dead-end'
+  | 'scan-found'
+  /** A forced neighbour that made a jump point. */
+  | 'forced'
+  /** A line of sight the step checked, clear or blocked, and the cell that blocked it. */
+  | 'sight-clear'
+  | 'sight-blocked'
+  | 'sight-blocker'
+  /** A depth-first search's current path from the start. */
+  | 'depth-first'
+  /** A two-sided search's best meeting so far. */
+  | 'meeting'
+  /** The path found (a walk: the plan ahead of the agent). */
+  | 'path'
+  /** The cells a walking agent has stood on. */
+  | 'walked'
+  /** What a walking agent senses around it. */
+  | 'sense'
+  /** Cells the agent's last move found different from what it believed. */
+  | 'discovered'
+  /** A cell picked in the inspector. */
+  | 'highlight'
+  /** The cell under the pointer and the keyboard's cursor: drawn on screen only. */
+  | 'hover'
+  | 'cursor';
+
+/**
+ * A mark over the map. Positions are in map units, where cell (x, y) spans [x, x + 1) ×
+ * [y, y + 1) and its centre is (x + 0.5, y + 0.5); marks that stand for a whole cell give
+ * the cell. (A map of another kind, a navigation mesh, would give positions and its own
+ * cell shapes; nothing here assumes that a position is a cell's centre.)
+ */
+export type Overlay =
+  | { shape: 'outline'; role: OverlayRole; cell: Point }
+  | { shape: 'cross'; role: OverlayRole; cell: Point }
+  | { shape: 'diamond'; role: OverlayRole; at: Point }
+  | { shape: 'ring'; role: OverlayRole; at: Point }
+  | { shape: 'segments'; role: OverlayRole; segments: ReadonlyArray<readonly [Point, Point]> }
+  | { shape: 'polyline'; role: OverlayRole; points: readonly Point[] }
+  /** A square of cells around `cell`, `radius` cells each way. */
+  | { shape: 'square'; role: OverlayRole; cell: Point; radius: number };
+
+/** The centre of a cell, in map units. */
+export function centreOf(cell: Point): Point {
+  return { x: cell.x + 0.5, y: cell.y + 0.5 };
+}
+
+/** What the corners of a reached cell show: which number goes in each (a presenter's choice). */
+export interface CornerRule {
+  /** Top left: f, or D* Lite's rhs. */
+  topLeft: 'f' | 'rhs';
+  /** Top right: the expansion order, or how often IDA* expanded the cell. */
+  topRight: 'order' | 'visits';
+  /** Cells only a backward frontier reached show its g, order and parent. */
+  backward: boolean;
+}
+
+/** The numbers drawn on one visible cell, already read and written out ('' for none). */
+export interface CellText {
+  x: number;
+  y: number;
+  topLeft: string;
+  topRight: string;
+  bottomLeft: string;
+  bottomRight: string;
+  /** A terrain cost, on a cell the search has not reached. */
+  centre: string;
+  /** From the cell's centre toward its parent, in cells (any distance); null for none. */
+  parent: Point | null;
+}
