@@ -125,3 +125,56 @@ export interface CellText {
   /** From the cell's centre toward its parent, in cells (any distance); null for none. */
   parent: Point | null;
 }
+
+/** The map as a pane draws it: its size and every cell's cost (0 wall, 1 to 9), the same object while the map is unchanged. */
+export interface MapScene {
+  width: number;
+  height: number;
+  costs: Uint8Array;
+  /** Changes whenever the costs do: the drawing redraws its picture of the map then. */
+  revision: number;
+}
+
+/** Every cell's fill (FILL), refilled in place when the search moves; `revision` says when. */
+export interface FillScene {
+  kinds: Uint8Array;
+  revision: number;
+}
+
+/** A walking agent's knowledge in unknown terrain: per cell, 1 where it knows the map. */
+export interface FogScene {
+  known: Uint8Array;
+  revision: number;
+}
+
+/** Start, goal or a walking agent: a lettered disc. */
+export interface Marker {
+  role: 'start' | 'goal' | 'agent';
+  at: Point;
+  letter: string;
+}
+
+/**
+ * Everything one pane shows, as plain data: the state side builds one per pane whenever
+ * what it shows changes (state/scenes.ts), and the canvas and the SVG export draw from it
+ * and read nothing else. A new scene object means something changed; the same object, that
+ * nothing did.
+ */
+export interface PaneScene {
+  map: MapScene;
+  /** The search's fills, or null when a heat map takes their place. */
+  fills: FillScene | null;
+  heat: Heat | null;
+  fog: FogScene | null;
+  /** The numbers of the visible reached cells (and terrain costs), when cells are big enough; else none. */
+  labels: readonly CellText[];
+  /** Whether the page shows per-cell numbers at all (markers shrink to leave them room). */
+  labelsShown: boolean;
+  /** Marks under the markers, in drawing order: the step's, the path (or the walk's), the search's. */
+  overlays: readonly Overlay[];
+  markers: readonly Marker[];
+  /** Marks over the markers (a cell picked in the inspector). */
+  above: readonly Overlay[];
+  /** Marks for the screen only, left out of exported pictures: the pointer's cell, the keyboard's cursor. */
+  screenOnly: readonly Overlay[];
+}

@@ -1,11 +1,15 @@
-// One pane of the playground: a run's picture of the shared map (its own canvas and
-// renderer), the tooltip of the cell under the pointer and, in compare mode, a header with
-// the run's number, its labelled options, what it is doing and a button that removes it.
-// The app makes one pane per run and passes the pane's read-only state to its renderer.
+// One pane of the playground: a run's picture of the shared map (its scene, built by the
+// state side, and its canvas, drawn from the scene), the tooltip of the cell under the
+// pointer and, in compare mode, a header with the run's number, its labelled options, what
+// it is doing and a button that removes it. The app makes one pane per run and gives it
+// what its scene is built from.
 import { attachCanvasInput, type HoverInfo } from '../input/pointer';
-import { PaneRenderer, type MapLayer, type PaneState } from '../render/renderer';
+import { PaneCanvas } from '../render/pane-canvas';
+import type { MapLayer } from '../render/rasters';
 import { markerRadius } from '../scene/geometry';
+import type { PaneScene } from '../scene/pane-scene';
 import type { Run } from '../state/run';
+import { PaneSceneBuilder, type SceneInputs } from '../state/scenes';
 import type { Change, Language, PlaygroundStore } from '../state/store';
 import type { ControlGroup } from './controls';
 import { cellDetails, paneStatusText } from './describe';
@@ -16,8 +20,8 @@ import { algorithmLabel, translate } from './i18n';
 export interface PaneOptions {
   mapLayer: MapLayer;
   themeSource: Element;
-  /** The state the pane draws, built by the app at draw time (null before the first layout). */
-  state: (pane: Pane) => PaneState | null;
+  /** What the pane's scene is built from, read by the app at draw time (null before the first layout). */
+  inputs: (pane: Pane) => SceneInputs | null;
   /** The pointer moved onto another cell of this pane, or left it (null). */
   onHover: (pane: Pane, hover: HoverInfo | null) => void;
   editable: () => boolean;
@@ -28,7 +32,9 @@ export class Pane {
   readonly element: HTMLElement;
   readonly canvas: HTMLCanvasElement;
   readonly canvasWrap: HTMLElement;
-  readonly renderer: PaneRenderer;
+  readonly picture: PaneCanvas;
+  private readonly scenes = new PaneSceneBuilder();
+  private frameRequest = 0;
   private readonly phrases: Phrases;
   private readonly header: HTMLElement;
   private readonly number: HTMLElement;
@@ -61,9 +67,10 @@ export class Pane {
     this.header = el('header', { class: 'ap-pane-header', hidden: true }, this.title, this.status);
     this.element = el('section', { class: 'ap-pane', 'data-run': run.id }, this.header, this.canvasWrap);
 
-    this.renderer = new PaneRenderer(this.canvas, options.mapLayer, options.themeSource, () => options.state(this));
+    this.picture = new PaneCanvas(this.canvas, options.mapLayer, options.themeSource);
+    this.inputs = () => options.inputs(this);
     // The keyboard's cursor shows only while this map has focus.
-    const redraw = () => this.renderer.requestDraw();
+    const redraw = () => this.requestDraw();
     this.canvas.addEventListener('focus', redraw);
     this.canvas.addEventListener('blur', redraw);
     this.cleanups.push(() => {
@@ -72,11 +79,37 @@ export class Pane {
     });
     // The pointer grabs start and goal where this pane draws them.
     const markers = () => {
-      const state = options.state(this);
-      return state && { start: state.start, goal: state.goal, agent: state.walk?.agent ?? null, radius: markerRadius(state.view.scale, state.labels.size > 0) };
+      const inputs = options.inputs(this);
+      return inputs && { start: inputs.start, goal: inputs.goal, agent: this.run.walk?.view().agent ?? null, radius: markerRadius(inputs.view.scale, inputs.labels.size > 0) };
     };
     this.cleanups.push(attachCanvasInput(this.canvas, store, (hover) => options.onHover(this, hover),
       { markers, editable: options.editable, wheelZoomNeedsModifier: options.wheelZoomNeedsModifier }));
+  }
+
+  private readonly inputs: () => SceneInputs | null;
+
+  /** Draws the pane's scene now, if it has changed since it was last drawn. */
+  draw(): void {
+    if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
+    this.frameRequest = 0;
+    const inputs = this.inputs();
+    if (!inputs) return;
+    this.picture.draw(this.scenes.build(inputs), inputs);
+  }
+
+  requestDraw(): void {
+    if (!this.frameRequest) this.frameRequest = requestAnimationFrame(() => this.draw());
+  }
+
+  /** The scene of the whole map at `cellPixels` per cell (for pictures: no pointer or cursor marks); null before the first layout. */
+  exportScene(cellPixels: number, withHeat: boolean): PaneScene | null {
+    const inputs = this.inputs();
+    if (!inputs) return null;
+    const { map } = inputs;
+    return new PaneSceneBuilder().build({
+      ...inputs, width: map.width * cellPixels, height: map.height * cellPixels, view: { scale: cellPixels, offsetX: 0, offsetY: 0 },
+      heat: withHeat ? inputs.heat : null, hover: null, cursor: null,
+    });
   }
 
   /** Compare mode shows the header; `index` is the pane's place (its number is index + 1). */
@@ -156,7 +189,8 @@ export class Pane {
 
   destroy(): void {
     for (const cleanup of this.cleanups.reverse()) cleanup();
-    this.renderer.destroy();
+    if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
+    this.frameRequest = 0;
     this.element.remove();
   }
 }
