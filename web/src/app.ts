@@ -8,6 +8,7 @@
 // whether the map can be edited, and where the stylesheet goes (a shadow root keeps it
 // inside an <astar-playground> element). With no options it builds the full page.
 import { loadEngine, type Engine, type Point } from './engine/engine';
+import { FrameLoop } from './frame-loop';
 import { attachFileDrop } from './input/files';
 import { attachKeyboard } from './input/keyboard';
 import type { HoverInfo } from './input/pointer';
@@ -111,6 +112,13 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
   const paneGrid = el('div', { class: 'ap-panes', 'data-region': 'panes' }, dropHint);
   const compareBar = buildCompareBar(store, phrases);
   const comparison = buildComparison(store, phrases);
+  // The one frame loop: the clock's tick, then every pane whose scene changed.
+  const loop = new FrameLoop((now) => {
+    const playing = store.tick(now);
+    for (const pane of panes) pane.draw();
+    return playing;
+  });
+  cleanups.push(() => loop.destroy());
   const mapLayer = new MapLayer();
   const mapScenes = new MapSceneSource();
   const heats = new HeatCache();
@@ -205,7 +213,7 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
     panes.length = 0;
     for (const run of store.runs) {
       const pane = kept.get(run) ?? new Pane(store, run, {
-        mapLayer, themeSource: root, inputs: sceneInputs, onHover, editable, wheelZoomNeedsModifier: embedded,
+        mapLayer, themeSource: root, inputs: sceneInputs, wake: () => loop.wake(), onHover, editable, wheelZoomNeedsModifier: embedded,
       });
       panes.push(pane);
     }
@@ -229,7 +237,7 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
     store.setCanvasSize(Math.round(rect.width), Math.round(rect.height));
     drawNow();
   };
-  const requestDraw = () => { for (const pane of panes) pane.requestDraw(); };
+  const requestDraw = () => loop.wake();
   const drawNow = () => { for (const pane of panes) pane.draw(); };
 
   // ------------------------------------------------------------------ other input
@@ -308,7 +316,8 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
       describeCanvases();
     }
     if (hover && (changes.has('search') || changes.has('map') || changes.has('language'))) hover.pane.showTooltip(hover.info, true);
-    if (changes.has('map') || changes.has('endpoints') || changes.has('search') || changes.has('view')) requestDraw();
+    // Any change may show in a pane, or start playback: a frame looks.
+    requestDraw();
   };
   cleanups.push(store.subscribe(onChange));
   syncPanes();

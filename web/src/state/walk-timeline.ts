@@ -14,7 +14,8 @@
 import type { Engine, Grid, Point, Search, SearchOptions, StepEvent, Walk, WalkStep } from '../engine/engine';
 import type { WalkView } from '../scene/pane-scene';
 import { runToEnd, type Job } from './jobs';
-import { runChunked, type SearchResult, type Timeline } from './timeline';
+import { runChunked } from './chunks';
+import type { SearchResult, Timeline } from './timeline';
 
 export type WalkStepSize = 'move' | 'expansion';
 

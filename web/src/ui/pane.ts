@@ -22,6 +22,8 @@ export interface PaneOptions {
   themeSource: Element;
   /** What the pane's scene is built from, read by the app at draw time (null before the first layout). */
   inputs: (pane: Pane) => SceneInputs | null;
+  /** Asks the page's frame loop for a frame (the pane draws in it if its scene changed). */
+  wake: () => void;
   /** The pointer moved onto another cell of this pane, or left it (null). */
   onHover: (pane: Pane, hover: HoverInfo | null) => void;
   editable: () => boolean;
@@ -34,7 +36,6 @@ export class Pane {
   readonly canvasWrap: HTMLElement;
   readonly picture: PaneCanvas;
   private readonly scenes = new PaneSceneBuilder();
-  private frameRequest = 0;
   private readonly phrases: Phrases;
   private readonly header: HTMLElement;
   private readonly number: HTMLElement;
@@ -70,7 +71,7 @@ export class Pane {
     this.picture = new PaneCanvas(this.canvas, options.mapLayer, options.themeSource);
     this.inputs = () => options.inputs(this);
     // The keyboard's cursor shows only while this map has focus.
-    const redraw = () => this.requestDraw();
+    const redraw = options.wake;
     this.canvas.addEventListener('focus', redraw);
     this.canvas.addEventListener('blur', redraw);
     this.cleanups.push(() => {
@@ -88,17 +89,11 @@ export class Pane {
 
   private readonly inputs: () => SceneInputs | null;
 
-  /** Draws the pane's scene now, if it has changed since it was last drawn. */
+  /** Draws the pane's scene (at a frame of the page's frame loop), if it has changed since it was last drawn. */
   draw(): void {
-    if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
-    this.frameRequest = 0;
     const inputs = this.inputs();
     if (!inputs) return;
     this.picture.draw(this.scenes.build(inputs), inputs);
-  }
-
-  requestDraw(): void {
-    if (!this.frameRequest) this.frameRequest = requestAnimationFrame(() => this.draw());
   }
 
   /** The scene of the whole map at `cellPixels` per cell (for pictures: no pointer or cursor marks); null before the first layout. */
@@ -189,8 +184,6 @@ export class Pane {
 
   destroy(): void {
     for (const cleanup of this.cleanups.reverse()) cleanup();
-    if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
-    this.frameRequest = 0;
     this.element.remove();
   }
 }

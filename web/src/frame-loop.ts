@@ -1,0 +1,28 @@
+// The page's one animation-frame loop. At each frame it ticks the store's clock, which
+// advances the searches by the steps due, and then draws every pane whose scene changed,
+// so a step played at a frame is drawn in that same frame. Nothing else in the page asks
+// for animation frames: whatever has something new to show (a change of the store, the
+// pointer over another cell, a resized pane) wakes the loop, and a frame comes once
+// however often it was woken before it; the loop sleeps when nothing changes and nothing
+// plays.
+export class FrameLoop {
+  private request = 0;
+
+  /** `frame` does one frame's work and says whether another frame is wanted at once (playback). */
+  constructor(private readonly frame: (now: number) => boolean) {}
+
+  /** Asks for a frame. */
+  wake(): void {
+    if (!this.request) this.request = requestAnimationFrame(this.run);
+  }
+
+  destroy(): void {
+    if (this.request) cancelAnimationFrame(this.request);
+    this.request = 0;
+  }
+
+  private readonly run = (now: number): void => {
+    this.request = 0;
+    if (this.frame(now)) this.wake();
+  };
+}
