@@ -76,6 +76,9 @@ export interface PlaygroundHandle {
   destroy(): void;
 }
 
+/** How long a frame spends drawing panes before it leaves the rest to the next frame. */
+const DRAW_BUDGET_MS = 10;
+
 export async function mountPlayground(container: HTMLElement, options: MountOptions = {}): Promise<PlaygroundHandle> {
   const engine = await loadEngine();
   const storage = options.storage === undefined ? safeLocalStorage() : options.storage;
@@ -112,10 +115,21 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
   const paneGrid = el('div', { class: 'ap-panes', 'data-region': 'panes' }, dropHint);
   const compareBar = buildCompareBar(store, phrases);
   const comparison = buildComparison(store, phrases);
-  // The one frame loop: the clock's tick, then every pane whose scene changed.
+  // The one frame loop: the clock's tick, then every pane whose scene changed. A pane of a
+  // big map whose search moved takes a few milliseconds to draw (its fills are painted
+  // again), and four of them would hold a frame up: panes are drawn in turn, from the one
+  // after the last drawn, until DRAW_BUDGET_MS is spent, and the others at the next frame.
+  let firstPane = 0;
   const loop = new FrameLoop((now) => {
     const playing = store.tick(now);
-    for (const pane of panes) pane.draw();
+    const begin = performance.now();
+    for (let i = 0; i < panes.length; i++) {
+      if (i > 0 && performance.now() - begin > DRAW_BUDGET_MS) {
+        firstPane = (firstPane + i) % panes.length;
+        return true;
+      }
+      panes[(firstPane + i) % panes.length]!.draw();
+    }
     return playing;
   });
   cleanups.push(() => loop.destroy());
@@ -124,7 +138,7 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
   const heats = new HeatCache();
   // A cell picked in the open-list inspector, ringed in the inspected run's pane.
   let highlight: { run: Run; cell: Point } | null = null;
-  const inspector = buildInspector(store, phrases, (run, cell) => {
+  const inspector = buildInspector(store, phrases, (task) => loop.later(task), (run, cell) => {
     highlight = cell ? { run, cell } : null;
     requestDraw();
     // The narration follows the inspected search.
@@ -213,7 +227,7 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
     panes.length = 0;
     for (const run of store.runs) {
       const pane = kept.get(run) ?? new Pane(store, run, {
-        mapLayer, themeSource: root, inputs: sceneInputs, wake: () => loop.wake(), onHover, editable, wheelZoomNeedsModifier: embedded,
+        mapLayer, themeSource: root, inputs: sceneInputs, wake: () => loop.wake(), later: (task) => loop.later(task), onHover, editable, wheelZoomNeedsModifier: embedded,
       });
       panes.push(pane);
     }

@@ -35,7 +35,7 @@ export const FIRST_SLICE_MS = 16;
 export const PROGRESS_AFTER_MS = 250;
 
 /** What a foreground job is for: the page words its progress by it. */
-export type JobKind = 'seek' | 'play' | 'recompute' | 'prepare';
+export type JobKind = 'seek' | 'play' | 'recompute' | 'prepare' | 'link';
 
 export interface StartOptions {
   kind: JobKind;
@@ -67,8 +67,10 @@ export class JobRunner {
   /** True while a slice is posted and not yet run: one at a time, whichever job it serves. */
   private posted = false;
   private held = false;
+  /** When the slice running now began (null between slices): a job started inside one gets only what is left of its budget. */
+  private sliceBegan: number | null = null;
 
-  /** `onSlice` is told after every foreground slice that leaves the job unfinished (to show progress). */
+  /** `onSlice` is told after every foreground slice that leaves the job unfinished (progress to show at the next frame). */
   constructor(private readonly onSlice: () => void = () => {}) {
     this.channel.port1.onmessage = () => {
       this.posted = false;
@@ -76,11 +78,17 @@ export class JobRunner {
     };
   }
 
-  /** Drops the foreground job, if any, and starts `job`. */
+  /**
+   * Drops the foreground job, if any, and starts `job`. Started inside a slice (a job's end
+   * starting the next, a link's map putting in its step), its first slice has only what is
+   * left of that slice's budget, so one task never runs two slices' worth.
+   */
   start(job: Job, options: StartOptions): void {
-    this.current = { job, options, started: performance.now() };
+    const now = performance.now();
+    this.current = { job, options, started: now };
     const first = options.firstSliceMs ?? FIRST_SLICE_MS;
-    if (first > 0) this.slice(first);
+    const budget = this.sliceBegan === null ? first : Math.min(first, SLICE_MS - (now - this.sliceBegan));
+    if (budget > 0) this.slice(budget);
     else this.post();
   }
 
@@ -102,6 +110,11 @@ export class JobRunner {
   /** True while a foreground job is in flight. */
   get busy(): boolean {
     return this.current !== null;
+  }
+
+  /** True while a foreground job is in flight and not waiting for the runner to be let go (setHeld). */
+  get running(): boolean {
+    return this.current !== null && !(this.held && this.current.options.holdable === true);
   }
 
   /** What the foreground job in flight is for; null when none is. */
@@ -165,6 +178,16 @@ export class JobRunner {
   }
 
   private slice(budgetMs: number): void {
+    const outermost = this.sliceBegan === null;
+    if (outermost) this.sliceBegan = performance.now();
+    try {
+      this.runSlice(budgetMs);
+    } finally {
+      if (outermost) this.sliceBegan = null;
+    }
+  }
+
+  private runSlice(budgetMs: number): void {
     const current = this.current;
     if (current) {
       if (this.held && current.options.holdable) return;
@@ -223,6 +246,42 @@ export function sequence(parts: readonly Job[]): Job {
       const within = parts[at]!.progress();
       return (at + (within ?? 0)) / parts.length;
     },
+  };
+}
+
+/**
+ * Yielded by a job's steps where the work that follows deserves a slice of its own: the
+ * slice ends there, unless it has hardly begun (small work stays in one slice).
+ */
+export const REST = 'rest';
+
+/**
+ * A job of a generator's steps, each a few milliseconds of work (the share codec's): its
+ * value goes to `done`, an error it throws to `failed`.
+ */
+export function stepsJob<T>(steps: Generator<void | typeof REST, T>, done: (value: T) => void, failed: (error: unknown) => void): Job {
+  let finished = false;
+  return {
+    run(budgetMs) {
+      const begin = performance.now();
+      try {
+        for (;;) {
+          const next = steps.next();
+          if (next.done) {
+            finished = true;
+            done(next.value);
+            return true;
+          }
+          const spent = performance.now() - begin;
+          if (spent >= budgetMs || (next.value === REST && spent >= budgetMs / 4)) return false;
+        }
+      } catch (error) {
+        finished = true;
+        failed(error);
+        return true;
+      }
+    },
+    progress: () => (finished ? 1 : null),
   };
 }
 

@@ -81,10 +81,12 @@ export class PlaygroundStore {
   private pending: Set<Change> | null = null;
   /** The step the last goTo went to (or is going to). */
   private seekTarget = 0;
+  /** A slice of the foreground job ran since the last frame: the next frame shows where it got to. */
+  private sliced = false;
   private destroyed = false;
 
   constructor(readonly engine: Engine, language: Language) {
-    this.jobs = new JobRunner(() => this.notify(['search', 'ui']));
+    this.jobs = new JobRunner(() => { this.sliced = true; });
     this.viewSettings = new ViewSettings(language);
     this.document = new MapDocument(engine, {
       occupied: (x, y) => this.isAgent(x, y),
@@ -169,6 +171,29 @@ export class PlaygroundStore {
     if (this.jobs.kind !== 'seek') return this.step;
     const end = this.total;
     return Number.isFinite(this.seekTarget) ? Math.min(this.seekTarget, end ?? Infinity) : end ?? this.step;
+  }
+
+  /** True while a link is being opened (decoded and put in), once that has taken long enough to show. */
+  get opening(): boolean {
+    return this.jobs.kind === 'link' && this.jobs.shownProgress !== null;
+  }
+
+  /**
+   * Runs the page's own long work as the foreground job (opening a link: decoding it and
+   * putting it in): it drops the job in flight, and an edit, a seek or a newer link drops it.
+   */
+  runForeground(job: Job, kind: Extract<JobKind, 'link'>): void {
+    this.jobs.start(job, { kind });
+  }
+
+  /** Work nobody waits for (writing the address bar's link), run while the foreground is idle; `owner`'s newer work replaces its older. */
+  runInBackground(owner: object, job: Job): void {
+    this.jobs.runInBackground(owner, job);
+  }
+
+  /** True while work the page waits for is in flight: a step being gone to, "instant" playback, a recomputation, a preparation. */
+  get busy(): boolean {
+    return this.jobs.busy;
   }
 
   /** Resolves once the searches show the step last asked for, and any recomputation or preparation is done (at once when it is). */
@@ -413,22 +438,27 @@ export class PlaygroundStore {
 
   /**
    * One animation frame of the page's frame loop (frame-loop.ts): playback advances by the
-   * steps due. True while playback wants more frames.
+   * steps due, and where the job in flight has got to is told, once per frame however many
+   * slices it ran. True while frames are wanted: playback, or a job in flight to follow.
    */
   tick(now: number): boolean {
+    if (this.sliced) {
+      this.sliced = false;
+      this.notify(['search', 'ui']);
+    }
     if (!this.clock.playing || this.jobs.busy) {
       // The searches are on their way to a step (or run flat out): playback carries on from there.
       this.clock.skip(now);
-      return this.clock.wantsFrames;
+    } else {
+      const due = this.clock.due(now);
+      if (due > 0) {
+        this.act(() => {
+          this.searches.advance(due);
+          if (this.finished) this.endPlayback();
+        });
+      }
     }
-    const due = this.clock.due(now);
-    if (due > 0) {
-      this.act(() => {
-        this.searches.advance(due);
-        if (this.finished) this.endPlayback();
-      });
-    }
-    return this.clock.wantsFrames;
+    return this.clock.wantsFrames || this.jobs.running;
   }
 
   // ------------------------------------------------------------------ the view and preferences

@@ -9,6 +9,7 @@ import type { Point, RefusalName, WalkStatus } from '../engine/engine';
 import { cellName, listCells } from '../presenters/common';
 import { frontierOf, presenterFor, type StepStory } from '../presenters/index';
 import { formatNumber } from '../scene/format';
+import { preparing } from '../state/preparation';
 import { SPEEDS } from '../state/speeds';
 import type { Run } from '../state/run';
 import type { WalkTimeline } from '../state/walk-timeline';
@@ -28,6 +29,12 @@ export function speedLabel(language: Language, index: number): string {
 /** The shared timeline's position: every run's steps, and the longest run's length once known. */
 export function timelineLabel(store: PlaygroundStore): string {
   const { language, step, total } = store;
+  if (store.opening) return translate(language, 'timeline.opening');
+  const preparing = store.preparing;
+  if (preparing) {
+    const algorithm = algorithmLabel(language, store.engine.algorithm(preparing.run.options.algorithm));
+    return translate(language, 'timeline.preparing', { algorithm, percent: Math.floor(preparing.progress * 100) });
+  }
   const seeking = store.seeking;
   if (seeking) {
     if (!Number.isFinite(seeking.step)) return translate(language, 'timeline.seekingEnd', { step });
@@ -77,6 +84,7 @@ export function statusText(store: PlaygroundStore, run: Run = store.runs[0]!): s
   const status = search.status;
   if (status === 'ready') return say('status.noStart');
   if (status === 'refused') return say('status.refused', { reason: refusalText(store, search.refusal ?? 'needs-uniform-terrain', run) });
+  if (preparing(search)) return say('status.preparing', { algorithm: algorithmLabel(language, store.engine.algorithm(run.options.algorithm)) });
   const cost = search.pathCost;
   const path = status === 'found' ? search.path() : null;
   const length = path === null ? null : pathLength(path);
@@ -112,6 +120,7 @@ export function paneStatusText(store: PlaygroundStore, run: Run): string {
   const search = run.timeline.display;
   const counters = search.counters();
   const n = counters.expanded.toLocaleString(store.language);
+  if (preparing(search)) return say('status.preparing', { algorithm: algorithmLabel(store.language, store.engine.algorithm(run.options.algorithm)) });
   switch (search.status) {
     case 'ready': return say('status.noStart');
     case 'refused': return say('status.refused', { reason: refusalText(store, search.refusal ?? 'needs-uniform-terrain', run) });

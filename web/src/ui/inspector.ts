@@ -25,8 +25,13 @@ export interface Inspector {
   update(changes: ReadonlySet<Change>): void;
 }
 
-/** `onPick` is told the cell of a clicked entry (null: clicked again, so no cell). */
-export function buildInspector(store: PlaygroundStore, phrases: Phrases, onPick: (run: Run, cell: Point | null) => void): Inspector {
+/**
+ * `onPick` is told the cell of a clicked entry (null: clicked again, so no cell); `later`
+ * runs a task at the next frame (the pseudocode box scrolls to its current line there,
+ * reading the layout once rather than at every step).
+ */
+export function buildInspector(store: PlaygroundStore, phrases: Phrases, later: (task: () => void) => void,
+  onPick: (run: Run, cell: Point | null) => void): Inspector {
   let inspected: Run = store.runs[0]!;
   let picked: Point | null = null;
 
@@ -166,7 +171,7 @@ export function buildInspector(store: PlaygroundStore, phrases: Phrases, onPick:
     if (current !== shownLine) {
       shownLine = current;
       const item = current === null ? undefined : lineItems.get(current);
-      if (item) keepInView(codeRegion, item);
+      if (item) later(() => keepInView(codeRegion, item));
     }
   };
 

@@ -24,6 +24,8 @@ export interface PaneOptions {
   inputs: (pane: Pane) => SceneInputs | null;
   /** Asks the page's frame loop for a frame (the pane draws in it if its scene changed). */
   wake: () => void;
+  /** Runs a task at the next frame (reading the layout once there, not at every change). */
+  later: (task: () => void) => void;
   /** The pointer moved onto another cell of this pane, or left it (null). */
   onHover: (pane: Pane, hover: HoverInfo | null) => void;
   editable: () => boolean;
@@ -70,6 +72,7 @@ export class Pane {
 
     this.picture = new PaneCanvas(this.canvas, options.mapLayer, options.themeSource);
     this.inputs = () => options.inputs(this);
+    this.later = options.later;
     // The keyboard's cursor shows only while this map has focus.
     const redraw = options.wake;
     this.canvas.addEventListener('focus', redraw);
@@ -88,6 +91,9 @@ export class Pane {
   }
 
   private readonly inputs: () => SceneInputs | null;
+  private readonly later: (task: () => void) => void;
+  /** Where the tooltip goes, placed at the next frame. */
+  private tooltipAt: HoverInfo | null = null;
 
   /** Draws the pane's scene (at a frame of the page's frame loop), if it has changed since it was last drawn. */
   draw(): void {
@@ -174,13 +180,20 @@ export class Pane {
     }
     if (refill || this.tooltip.hidden) this.tooltip.replaceChildren(...cellDetails(this.store, hover.cell, this.run).map((line) => el('div', {}, line)));
     this.tooltip.hidden = false;
+    this.tooltipAt = hover;
+    this.later(this.placeTooltip);
+  }
+
+  /** Beside the pointer, flipped to stay inside the canvas: sizes read once, at the frame. */
+  private readonly placeTooltip = (): void => {
+    const hover = this.tooltipAt;
+    if (!hover || this.tooltip.hidden) return;
     const wrapRect = this.canvasWrap.getBoundingClientRect();
     const x = hover.clientX - wrapRect.left, y = hover.clientY - wrapRect.top;
-    // Beside the pointer, flipped to stay inside the canvas.
     const left = x + 16 + this.tooltip.offsetWidth > wrapRect.width ? x - 16 - this.tooltip.offsetWidth : x + 16;
     const top = y + 16 + this.tooltip.offsetHeight > wrapRect.height ? y - 16 - this.tooltip.offsetHeight : y + 16;
     this.tooltip.style.transform = `translate(${Math.max(0, left)}px, ${Math.max(0, top)}px)`;
-  }
+  };
 
   destroy(): void {
     for (const cleanup of this.cleanups.reverse()) cleanup();
