@@ -230,6 +230,18 @@ export class MapDocument {
     return true;
   }
 
+  /** The text of a Moving AI .map at `url` (a preset); null, with a message saying why, when it cannot be fetched. */
+  async fetchMap(url: string, name: string): Promise<string | null> {
+    try {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return await response.text();
+    } catch (error) {
+      this.host.tell({ kind: 'error', key: 'error.presetLoad', detail: `${name}: ${(error as Error).message}` });
+      return null;
+    }
+  }
+
   /** A map given whole (a shared link): not an edit the user made, so the history starts afresh from it. */
   load(map: MapSnapshot): void {
     this.stroke = null;

@@ -3,7 +3,8 @@
 // timeline (the longest run's steps); the store decides when they restart and how far
 // they go.
 import type { Engine, Grid, Point, SearchOptions } from '../engine/engine';
-import type { JobRunner } from './jobs';
+import type { Job, JobRunner } from './jobs';
+import { prepareFor, preparationProgress, preparing } from './preparation';
 import { MAX_RUNS, Run } from './run';
 import { ChangeSignal } from './signal';
 import type { SearchTimeline, Timeline } from './timeline';
@@ -110,6 +111,51 @@ export class RunSet {
   advance(count: number): void {
     for (const run of this.runs) run.timeline.advance(count);
     this.changes.emit('search');
+  }
+
+  /** True where a walking agent stands. */
+  agentAt(x: number, y: number): boolean {
+    return this.walks.some((walk) => {
+      if (walk.step === 0) return false;
+      const agent = walk.walk.agent();
+      return agent.x === x && agent.y === y;
+    });
+  }
+
+  /** Every search whose length is unknown and not being measured is measured (searches only). */
+  measureIfNeeded(): void {
+    for (const run of this.runs) if (!run.walk) (run.timeline as SearchTimeline).measureIfNeeded();
+  }
+
+  /** The work of running every unfinished run to its end, unobserved ("instant" playback, live mode's recomputation). */
+  finishJob(): Job {
+    return {
+      run: (budgetMs) => {
+        const running = this.runs.filter((run) => !run.timeline.finished);
+        for (const run of running) run.timeline.runFor(budgetMs / running.length);
+        return this.finished;
+      },
+      progress: () => null,
+    };
+  }
+
+  /** The work of preparing every run whose search prepares before it searches; null when none does. */
+  preparationJob(): Job | null {
+    const waiting = () => this.runs.map((run) => run.timeline.display).filter((search) => preparing(search) !== null);
+    if (waiting().length === 0) return null;
+    return {
+      run: (budgetMs) => {
+        const searches = waiting();
+        const all = this.runs.map((run) => run.timeline.display);
+        // Searches of the same map and options share one preparation: the first made is adopted by the others.
+        for (const search of searches) prepareFor(search, budgetMs / searches.length, all);
+        return waiting().length === 0;
+      },
+      progress: () => {
+        const searches = waiting();
+        return searches.length === 0 ? 1 : Math.min(...searches.map((search) => preparationProgress(search) ?? 1));
+      },
+    };
   }
 
   delete(): void {

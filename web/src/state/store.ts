@@ -7,7 +7,9 @@
 //   clock.ts          playing, the speed, the steps due at a frame
 //   walk-mode.ts      walk mode's settings and the log of edits made while the agents walk
 //   view-settings.ts  the view, the canvas's size, the heat map, the language, messages, the tool
-//   jobs.ts           long work in slices: one job in flight in the foreground, measurements behind it
+//   playback.ts       moving the runs: the clock's steps at each frame, seeks, instant runs,
+//                     recomputations and preparations as jobs (jobs.ts: one job in flight,
+//                     measurements behind it)
 //
 // Each part has its own small change signal; this class listens to all of them and tells
 // the page the union, once per action. The parts know nothing of each other, so there is
@@ -24,12 +26,12 @@ import type { Viewport } from '../scene/viewport';
 import { Clock } from './clock';
 import { MapDocument, type DocumentEdit, type Endpoint } from './document';
 import type { MapSnapshot } from './history';
-import { JobRunner, sequence, type Job, type JobKind } from './jobs';
+import { JobRunner, type Job, type JobKind } from './jobs';
 import { DEFAULT_EXPANSION_LIMIT } from './limits';
-import { prepareFor, preparing, preparationProgress } from './preparation';
+import { Playback } from './playback';
 import type { Run } from './run';
 import { RunSet } from './runs';
-import type { SearchTimeline, Timeline } from './timeline';
+import type { Timeline } from './timeline';
 import { ViewSettings, type Language, type Message, type Tool } from './view-settings';
 import { WalkMode, type WalkSettings } from './walk-mode';
 import type { WalkStepSize } from './walk-timeline';
@@ -57,17 +59,12 @@ export interface PlaygroundState {
 
 /** What an edit changed, for walks under way: the cells painted and their costs, or which endpoint moved. */
 interface EditChange {
-  ids?: number[];
-  costs?: number[];
+  cells?: { ids: number[]; costs: number[] };
   moved?: Endpoint;
   /** Options that start walks afresh (walk mode, the sensing radius), not merely replay them. */
   restart?: boolean;
 }
 
-// A recomputation after an edit in live mode runs this long at once: a small map's searches
-// end within it, as if computed synchronously; on a big one a stroke's pointer moves each
-// start a new recomputation, which drops the one in flight, and only the last runs on.
-const FIRST_RECOMPUTE_SLICE_MS = 4;
 
 export class PlaygroundStore {
   readonly document: MapDocument;
@@ -75,26 +72,24 @@ export class PlaygroundStore {
   readonly clock = new Clock();
   readonly walkMode = new WalkMode();
   readonly viewSettings: ViewSettings;
+  readonly playback: Playback;
   private readonly jobs: JobRunner;
   private readonly listeners = new Set<(changes: ReadonlySet<Change>) => void>();
   /** The changes of the action under way, told when it ends; null between actions. */
   private pending: Set<Change> | null = null;
-  /** The step the last goTo went to (or is going to). */
-  private seekTarget = 0;
-  /** A slice of the foreground job ran since the last frame: the next frame shows where it got to. */
-  private sliced = false;
   private destroyed = false;
 
   constructor(readonly engine: Engine, language: Language) {
-    this.jobs = new JobRunner(() => { this.sliced = true; });
+    this.jobs = new JobRunner(() => this.playback.noteSlice());
     this.viewSettings = new ViewSettings(language);
     this.document = new MapDocument(engine, {
-      occupied: (x, y) => this.isAgent(x, y),
+      occupied: (x, y) => this.searches.agentAt(x, y),
       edited: (edit) => this.edited(edit),
       tell: (message) => (message ? this.viewSettings.showMessage(message) : this.viewSettings.clearMessage()),
     });
     this.searches = new RunSet(engine, this.jobs);
-    for (const part of [this.document, this.searches, this.clock, this.walkMode, this.viewSettings]) {
+    this.playback = new Playback(this, this.jobs, (action) => this.act(action));
+    for (const part of [this.document, this.searches, this.clock, this.walkMode, this.viewSettings, this.playback]) {
       part.changes.subscribe((changes: ReadonlySet<Change>) => this.notify(changes));
     }
     this.searches.add({ ...DEFAULT_OPTIONS, maxExpansions: DEFAULT_EXPANSION_LIMIT }, this.grid, false);
@@ -144,38 +139,20 @@ export class PlaygroundStore {
   get finished(): boolean { return this.searches.finished; }
   get elapsedMs(): number { return this.searches.elapsedMs; }
 
-  /**
-   * The step being gone to and how far the searches have got (0 to 1; NaN when unknown),
-   * once that has taken long enough to be worth showing; null otherwise.
-   */
-  get seeking(): { step: number; progress: number } | null {
-    const progress = this.jobs.kind === 'seek' ? this.jobs.shownProgress : null;
-    return progress === null ? null : { step: this.seekTarget, progress };
-  }
-
+  /** The step being gone to and how far the searches have got, once that has taken long enough to show; else null. */
+  get seeking(): { step: number; progress: number } | null { return this.playback.seeking; }
   /** A run whose search prepares before it searches, and how far it has got, once that has taken long enough to show; else null. */
-  get preparing(): { run: Run; progress: number } | null {
-    if (this.jobs.shownProgress === null) return null;
-    for (const run of this.runs) {
-      const progress = preparationProgress(run.timeline.display);
-      if (progress !== null) return { run, progress };
-    }
-    return null;
-  }
+  get preparing(): { run: Run; progress: number } | null { return this.playback.preparing; }
+  /** True while a link is being opened, once that has taken long enough to show. */
+  get opening(): boolean { return this.playback.opening; }
+  /** The step the timeline stands at: the one being gone to while the searches are on their way. */
+  get timelineStep(): number { return this.playback.timelineStep; }
+  /** True while work the page waits for is in flight: a step being gone to, "instant" playback, a recomputation, a preparation, a link. */
+  get busy(): boolean { return this.jobs.busy; }
 
-  /**
-   * The step the timeline stands at: the one being gone to while the searches are on their
-   * way (the steps made so far, on the way to an end not known yet).
-   */
-  get timelineStep(): number {
-    if (this.jobs.kind !== 'seek') return this.step;
-    const end = this.total;
-    return Number.isFinite(this.seekTarget) ? Math.min(this.seekTarget, end ?? Infinity) : end ?? this.step;
-  }
-
-  /** True while a link is being opened (decoded and put in), once that has taken long enough to show. */
-  get opening(): boolean {
-    return this.jobs.kind === 'link' && this.jobs.shownProgress !== null;
+  /** Resolves once the searches show the step last asked for, and any recomputation or preparation is done (at once when it is). */
+  whenSettled(): Promise<void> {
+    return this.jobs.whenIdle();
   }
 
   /**
@@ -189,16 +166,6 @@ export class PlaygroundStore {
   /** Work nobody waits for (writing the address bar's link), run while the foreground is idle; `owner`'s newer work replaces its older. */
   runInBackground(owner: object, job: Job): void {
     this.jobs.runInBackground(owner, job);
-  }
-
-  /** True while work the page waits for is in flight: a step being gone to, "instant" playback, a recomputation, a preparation. */
-  get busy(): boolean {
-    return this.jobs.busy;
-  }
-
-  /** Resolves once the searches show the step last asked for, and any recomputation or preparation is done (at once when it is). */
-  whenSettled(): Promise<void> {
-    return this.jobs.whenIdle();
   }
 
   // ------------------------------------------------------------------ editing the document
@@ -227,17 +194,10 @@ export class PlaygroundStore {
     return this.act(() => this.document.loadMapText(text, name));
   }
 
+  /** Fetches a Moving AI .map (a preset) and imports it; a message says what went wrong. */
   async loadMapUrl(url: string, name: string): Promise<boolean> {
-    let text: string;
-    try {
-      const response = await fetch(url);
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      text = await response.text();
-    } catch (error) {
-      if (!this.destroyed) this.showMessage({ kind: 'error', key: 'error.presetLoad', detail: `${name}: ${(error as Error).message}` });
-      return false;
-    }
-    return this.loadMapText(text, name);
+    const text = await this.document.fetchMap(url, name);
+    return text !== null && this.loadMapText(text, name);
   }
 
   /**
@@ -343,123 +303,21 @@ export class PlaygroundStore {
   }
 
   // ------------------------------------------------------------------ the clock over every run
-  play(): void {
-    if (this.playing) return;
-    this.act(() => {
-      if (this.finished) this.goTo(0);
-      this.clock.play();
-      this.resume();
-    });
-  }
-
+  play(): void { this.act(() => this.playback.play()); }
   /** Stops playback, and a recomputation still under way. */
-  pause(): void {
-    this.act(() => {
-      const wasPlaying = this.clock.pause();
-      const finishing = this.jobs.kind === 'play' || this.jobs.kind === 'recompute';
-      if (finishing) this.jobs.cancel();
-      if (!wasPlaying && !finishing) return;
-      // A search run flat out from step 0 ("instant", live mode) measured nothing beside it:
-      // stopped short of its end, its length is measured again, for the timeline.
-      for (const run of this.runs) if (!run.walk) (run.timeline as SearchTimeline).measureIfNeeded();
-      this.notify(['ui']);
-    });
-  }
-
-  togglePlay(): void {
-    if (this.playing) this.pause();
-    else this.play();
-  }
-
-  /**
-   * Holds playback while the playground cannot be seen (an embed scrolled off screen) and
-   * lets it go on when it can. Playback keeps its state (still playing, same step, same
-   * pending fraction of a step), so the search carries on from where it was and ends
-   * exactly as it would have; only the waiting costs no CPU.
-   */
-  setFramesHeld(held: boolean): void {
-    this.act(() => {
-      this.clock.setHeld(held);
-      this.jobs.setHeld(held);
-    });
-  }
-
-  stepForward(): void {
-    this.act(() => {
-      this.pause();
-      // While a step is being gone to (or a search prepared), the searches are on their way there: a step waits.
-      if (this.jobs.busy) return;
-      this.searches.advance(1);
-      this.noteProgress();
-    });
-  }
-
-  stepBack(): void {
-    this.act(() => {
-      this.pause();
-      const step = this.step;
-      this.clock.live = false;
-      if (step > 0) this.goTo(step - 1);
-      this.notify(['search', 'ui']);
-    });
-  }
-
+  pause(): void { this.act(() => this.playback.pause()); }
+  togglePlay(): void { this.act(() => (this.playing ? this.playback.pause() : this.playback.play())); }
+  /** Holds playback while the playground cannot be seen (an embed scrolled off screen), and lets it go on when it can. */
+  setFramesHeld(held: boolean): void { this.act(() => this.playback.setHeld(held)); }
+  stepForward(): void { this.act(() => this.playback.stepForward()); }
+  stepBack(): void { this.act(() => this.playback.stepBack()); }
   /** Back to step 0 of the same searches. */
-  reset(): void {
-    this.act(() => {
-      this.pause();
-      this.clock.live = false;
-      this.goTo(0);
-      this.notify(['search', 'ui']);
-    });
-  }
-
-  /**
-   * Shows step `step` of every search (a search that ends sooner shows its end; past every
-   * end, Infinity included, the finished searches in live mode). Until a search's length is
-   * measured the timeline spans the steps seen so far; a step beyond them is reached all the
-   * same.
-   */
-  seek(step: number): void {
-    this.act(() => {
-      this.pause();
-      this.clock.live = false;
-      this.goTo(step, () => this.noteProgress());
-    });
-  }
-
-  setSpeed(index: number): void {
-    this.act(() => {
-      this.clock.setSpeed(index);
-      if (this.jobs.kind === 'play' && this.clock.speed.kind !== 'instant') this.jobs.cancel();
-      this.resume();
-    });
-  }
-
-  /**
-   * One animation frame of the page's frame loop (frame-loop.ts): playback advances by the
-   * steps due, and where the job in flight has got to is told, once per frame however many
-   * slices it ran. True while frames are wanted: playback, or a job in flight to follow.
-   */
-  tick(now: number): boolean {
-    if (this.sliced) {
-      this.sliced = false;
-      this.notify(['search', 'ui']);
-    }
-    if (!this.clock.playing || this.jobs.busy) {
-      // The searches are on their way to a step (or run flat out): playback carries on from there.
-      this.clock.skip(now);
-    } else {
-      const due = this.clock.due(now);
-      if (due > 0) {
-        this.act(() => {
-          this.searches.advance(due);
-          if (this.finished) this.endPlayback();
-        });
-      }
-    }
-    return this.clock.wantsFrames || this.jobs.running;
-  }
+  reset(): void { this.act(() => this.playback.reset()); }
+  /** Shows step `step` of every search (a search that ends sooner shows its end; past every end, Infinity included, the finished searches). */
+  seek(step: number): void { this.act(() => this.playback.seek(step)); }
+  setSpeed(index: number): void { this.act(() => this.playback.setSpeed(index)); }
+  /** One frame of the page's frame loop: playback's steps due. True while frames are wanted. */
+  tick(now: number): boolean { return this.act(() => this.playback.tick(now)); }
 
   // ------------------------------------------------------------------ the view and preferences
   setTool(tool: Tool): void { this.act(() => this.viewSettings.setTool(tool)); }
@@ -492,7 +350,7 @@ export class PlaygroundStore {
       }
       this.afterEdit('map');
     } else if (edit.kind === 'cells') {
-      this.afterEdit('map', { ids: edit.ids, costs: edit.costs });
+      this.afterEdit('map', { cells: { ids: edit.ids, costs: edit.costs } });
     } else {
       if (edit.placed) {
         this.pause();
@@ -507,29 +365,27 @@ export class PlaygroundStore {
     if (this.walking) this.afterWalkEdit(kind, change);
     else if (this.live) {
       for (const run of this.runs) this.restartRun(run, false);
-      this.finishRuns('recompute');
+      this.playback.finish('recompute');
     } else {
       // An edit keeps the user's place: the searches are recomputed and shown at the same
       // step, still playing if they were. A new map (loaded, generated, or put back by undo:
       // it comes without painted cells) is another search altogether and starts again.
-      const newMap = kind === 'map' && !change.ids;
+      const newMap = kind === 'map' && !change.cells;
       if (newMap) this.pause();
       // An edit while a step is being gone to keeps that step as the place to show.
-      const step = newMap ? 0 : this.jobs.kind === 'seek' ? this.seekTarget : this.step;
+      const step = newMap ? 0 : this.playback.place;
       for (const run of this.runs) this.restartRun(run);
       // Now shorter than the step shown, the searches show their end, and from there on
       // every edit shows the finished searches (live mode), as after playing to the end.
       if (step > 0) {
-        this.goTo(step, () => {
+        this.playback.goTo(step, () => {
           if (this.step > 0 && this.finished) {
-            this.pause();
+            this.playback.pause();
             this.clock.live = true;
           }
         });
       } else {
-        this.jobs.cancel();
-        this.prepareRuns();
-        this.resume();
+        this.playback.restart();
       }
     }
     this.notify(['search', 'ui']);
@@ -545,21 +401,13 @@ export class PlaygroundStore {
    */
   private afterWalkEdit(kind: 'map' | 'endpoints' | 'options', change: EditChange): void {
     // An edit joins the walk at the step shown: a replay on its way there finishes first.
-    if (this.jobs.kind === 'seek') this.jobs.finishNow();
+    this.playback.finishSeek();
     const step = this.step;
-    const log = this.walkMode.log;
-    const walks = this.searches.walks;
-    const underWay = log !== null && step > 0 && walks.some((walk) => walk.underWay);
-    if (kind === 'map' && change.ids && underWay) {
-      log.recordCells(step, change.ids, change.costs!);
-      const points = change.ids.map((id) => ({ x: id % this.grid.width, y: Math.floor(id / this.grid.width) }));
-      for (const walk of walks) walk.worldChanged(points);
-    } else if (kind === 'endpoints' && change.moved === 'goal' && underWay) {
-      log.recordGoal(step, this.goal);
-      for (const walk of walks) walk.setGoal(this.goal);
-    } else if (kind === 'options' && !change.restart && log !== null && step > 0) {
+    const goal = change.moved === 'goal' ? this.goal : null;
+    if (this.walkMode.join(step, change.cells ?? null, goal, this.searches.walks, this.grid.width)) return;
+    if (kind === 'options' && !change.restart && this.walkMode.log !== null && step > 0) {
       for (const run of this.runs) this.restartRun(run, false);
-      this.goTo(step);
+      this.playback.goTo(step);
     } else {
       this.pause();
       this.walkMode.startLog(this.grid, this.goal);
@@ -571,95 +419,6 @@ export class PlaygroundStore {
   private restartRun(run: Run, measure = true): void {
     const walk = this.walking ? { senseRadius: this.effectiveSenseRadius, stepSize: this.walkStepSize } : null;
     this.searches.restart(run, this.start, this.goal, walk, measure);
-  }
-
-  /**
-   * Brings every run to `step`, as a job (jobs.ts): done at once when that is quick, else
-   * in slices while the page carries on; `then` runs when it is done. A newer goTo, edit or
-   * restart drops the job in flight.
-   */
-  private goTo(step: number, then: () => void = () => {}): void {
-    this.seekTarget = step;
-    const log = this.walkMode.log;
-    const job: Job = this.walking && log
-      // Every walk together: the map goes back as it was at the start and the logged edits are made again at their steps.
-      ? log.replayJob(step, this.grid, this.searches.walks, (goal) => this.document.replayed(goal))
-      : sequence(this.runs.map((run) => run.timeline.seekJob(step)));
-    this.jobs.start(job, { kind: 'seek', done: () => this.act(() => { then(); this.resume(); }) });
-  }
-
-  /**
-   * Runs every unfinished run to its end, unobserved, as a foreground job: "instant"
-   * playback, or the recomputation of live mode after an edit. A newer one drops it, so a
-   * stroke's many pointer moves leave one recomputation in flight.
-   */
-  private finishRuns(kind: Extract<JobKind, 'play' | 'recompute'>): void {
-    const job: Job = {
-      run: (budgetMs) => {
-        const running = this.runs.filter((run) => !run.timeline.finished);
-        for (const run of running) run.timeline.runFor(budgetMs / running.length);
-        return this.finished;
-      },
-      progress: () => null,
-    };
-    const firstSliceMs = kind === 'recompute' ? FIRST_RECOMPUTE_SLICE_MS : 0;
-    this.jobs.start(job, { kind, firstSliceMs, holdable: true, done: () => this.act(() => this.endPlayback()) });
-  }
-
-  /** Prepares every run whose search prepares before it searches, as a foreground job with its progress. */
-  private prepareRuns(): void {
-    const waiting = () => this.runs.map((run) => run.timeline.display).filter((search) => preparing(search) !== null);
-    if (this.jobs.busy || waiting().length === 0) return;
-    const job: Job = {
-      run: (budgetMs) => {
-        const searches = waiting();
-        const all = this.runs.map((run) => run.timeline.display);
-        // Searches of the same map and options share one preparation: the first made is adopted by the others.
-        for (const search of searches) prepareFor(search, budgetMs / searches.length, all);
-        return waiting().length === 0;
-      },
-      progress: () => {
-        const searches = waiting();
-        return searches.length === 0 ? 1 : Math.min(...searches.map((search) => preparationProgress(search) ?? 1));
-      },
-    };
-    this.jobs.start(job, {
-      kind: 'prepare',
-      firstSliceMs: 0,
-      done: () => this.act(() => {
-        for (const run of this.runs) if (!run.walk) (run.timeline as SearchTimeline).measureIfNeeded();
-        this.resume();
-      }),
-    });
-  }
-
-  /** Playback at "instant" goes on as a job once nothing else is in flight. */
-  private resume(): void {
-    if (this.clock.playing && this.clock.speed.kind === 'instant' && !this.jobs.busy && !this.finished) this.finishRuns('play');
-    this.notify(['search', 'ui']);
-  }
-
-  /** Every run has finished playing or recomputing: live mode from now on. */
-  private endPlayback(): void {
-    if (!this.finished) return;
-    this.clock.live = true;
-    this.clock.pause();
-    this.notify(['search', 'ui']);
-  }
-
-  private noteProgress(): void {
-    if (this.finished) this.clock.live = true;
-    this.notify(['search', 'ui']);
-  }
-
-  /** True where a walking agent stands (edits leave that cell alone). */
-  private isAgent(x: number, y: number): boolean {
-    return this.runs.some((run) => {
-      const walk = run.walk;
-      if (!walk || walk.step === 0) return false;
-      const agent = walk.walk.agent();
-      return agent.x === x && agent.y === y;
-    });
   }
 
   /** Runs an action, telling the page what changed once it is over (nested actions tell with the outermost). */

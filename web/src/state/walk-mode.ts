@@ -6,7 +6,7 @@ import type { Grid, Point } from '../engine/engine';
 import { DEFAULT_SENSE_RADIUS, MAX_SENSE_RADIUS } from './limits';
 import { ChangeSignal } from './signal';
 import { WalkLog } from './walk-log';
-import type { WalkStepSize } from './walk-timeline';
+import type { WalkStepSize, WalkTimeline } from './walk-timeline';
 
 export interface WalkSettings {
   unknownTerrain: boolean;
@@ -73,6 +73,29 @@ export class WalkMode {
     this.walking = walking;
     this.log = null;
     this.changes.emit('options');
+  }
+
+  /**
+   * An edit made while the agents are under way (past step 0, not all arrived) is part of
+   * their walk: logged at the current step and told to every walk, which replans if the
+   * change touches what its agent knows. False, with nothing done, when they are not under
+   * way (or the edit is neither painted cells nor a moved goal).
+   */
+  join(step: number, cells: { ids: number[]; costs: number[] } | null, goal: Point | null, walks: readonly WalkTimeline[], width: number): boolean {
+    const log = this.log;
+    if (log === null || step === 0 || !walks.some((walk) => walk.underWay)) return false;
+    if (cells) {
+      log.recordCells(step, cells.ids, cells.costs);
+      const points = cells.ids.map((id) => ({ x: id % width, y: Math.floor(id / width) }));
+      for (const walk of walks) walk.worldChanged(points);
+      return true;
+    }
+    if (goal) {
+      log.recordGoal(step, goal);
+      for (const walk of walks) walk.setGoal(goal);
+      return true;
+    }
+    return false;
   }
 
   /** The walks start (again) from the map and goal as they are now. */
