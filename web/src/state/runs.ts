@@ -145,10 +145,13 @@ export class RunSet {
     if (waiting().length === 0) return null;
     return {
       run: (budgetMs) => {
-        const searches = waiting();
+        const begin = performance.now();
         const all = this.runs.map((run) => run.timeline.display);
-        // Searches of the same map and options share one preparation: the first made is adopted by the others.
-        for (const search of searches) prepareFor(search, budgetMs / searches.length, all);
+        // One after the other: searches of the same map and options share one preparation,
+        // the first made, which the others adopt at once.
+        for (const search of waiting()) {
+          if (!prepareFor(search, budgetMs - (performance.now() - begin), all)) return false;
+        }
         return waiting().length === 0;
       },
       progress: () => {

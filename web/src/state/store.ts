@@ -92,8 +92,11 @@ export class PlaygroundStore {
     for (const part of [this.document, this.searches, this.clock, this.walkMode, this.viewSettings, this.playback]) {
       part.changes.subscribe((changes: ReadonlySet<Change>) => this.notify(changes));
     }
-    this.searches.add({ ...DEFAULT_OPTIONS, maxExpansions: DEFAULT_EXPANSION_LIMIT }, this.grid, false);
-    this.restartRun(this.runs[0]!);
+    this.act(() => {
+      this.searches.add({ ...DEFAULT_OPTIONS, maxExpansions: DEFAULT_EXPANSION_LIMIT }, this.grid, false);
+      this.restartRun(this.runs[0]!);
+      this.playback.restart();
+    });
   }
 
   subscribe(listener: (changes: ReadonlySet<Change>) => void): () => void {
