@@ -78,6 +78,8 @@ export interface PlaygroundHandle {
 
 /** How long a frame spends drawing panes before it leaves the rest to the next frame. */
 const DRAW_BUDGET_MS = 10;
+/** While a job runs the searches on, a pane is drawn at most this often. */
+const JOB_DRAW_INTERVAL_MS = 100;
 
 export async function mountPlayground(container: HTMLElement, options: MountOptions = {}): Promise<PlaygroundHandle> {
   const engine = await loadEngine();
@@ -119,18 +121,23 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
   // big map whose search moved takes a few milliseconds to draw (its fills are painted
   // again), and four of them would hold a frame up: panes are drawn in turn, from the one
   // after the last drawn, until DRAW_BUDGET_MS is spent, and the others at the next frame.
+  // While a job runs the searches on (instant, a recomputation, a replay), a pane is drawn
+  // at most every JOB_DRAW_INTERVAL_MS: the picture still moves, and the job gets the time.
   let firstPane = 0;
   const loop = new FrameLoop((now) => {
     const playing = store.tick(now);
     const begin = performance.now();
+    let waiting = false;
     for (let i = 0; i < panes.length; i++) {
       if (i > 0 && performance.now() - begin > DRAW_BUDGET_MS) {
         firstPane = (firstPane + i) % panes.length;
         return true;
       }
-      panes[(firstPane + i) % panes.length]!.draw();
+      const pane = panes[(firstPane + i) % panes.length]!;
+      if (store.busy && now - pane.picture.drawnAt < JOB_DRAW_INTERVAL_MS) waiting = true;
+      else pane.draw();
     }
-    return playing;
+    return playing || waiting;
   });
   cleanups.push(() => loop.destroy());
   const mapLayer = new MapLayer();

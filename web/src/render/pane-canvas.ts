@@ -14,6 +14,8 @@ export class PaneCanvas {
   private drawn: { scene: PaneScene; width: number; height: number; ratio: number; palette: Palette } | null = null;
   /** Frames drawn; lets tests and the benchmark see that drawing happens. */
   framesDrawn = 0;
+  /** When the canvas was last drawn (performance.now()); -Infinity before it was. */
+  drawnAt = -Infinity;
 
   constructor(readonly canvas: HTMLCanvasElement, mapLayer: MapLayer, private readonly themeSource: Element) {
     this.palette = readPalette(themeSource);
@@ -44,6 +46,7 @@ export class PaneCanvas {
     drawPane(context, frame, this.rasters, scene, this.palette);
     this.drawn = { scene, width, height, ratio, palette: this.palette };
     this.framesDrawn++;
+    this.drawnAt = performance.now();
   }
 
   /** Draws again on the next draw() whatever its scene (the canvas may have been cleared). */
