@@ -92,9 +92,10 @@ export type StepSignal =
 
 // ---------------------------------------------------------------------------------------
 // The pieces the programs are built from. A piece is a line's id and its text in every
-// language (a Record over Language, so a missing translation does not compile); the
-// programs below give each piece its indent. Algorithms that do the same thing share the
-// same piece, and pieces that differ in one part are built by one function.
+// language (a Record over Language, so a missing translation does not compile); each
+// family's program (in its presenter) gives each piece its indent. Algorithms that do the
+// same thing share the same piece, and pieces that differ in one part are built by one
+// function.
 
 export type Text = Readonly<Record<Language, string>>;
 
