@@ -65,7 +65,6 @@ interface EditChange {
   restart?: boolean;
 }
 
-
 export class PlaygroundStore {
   readonly document: MapDocument;
   readonly searches: RunSet;
