@@ -5,7 +5,7 @@
 // groups, cell labels, languages) come from the engine's generated lists and the page's own
 // tables, so an option the page adds is an option the declaration has.
 import type { AlgorithmName, CostModelName, DiagonalName, HeuristicName } from '../engine/engine';
-import type { CellLabel as DrawnLabel } from '../render/renderer';
+import type { CellLabel as DrawnLabel } from '../scene/pane-scene';
 import type { Language } from '../state/store';
 import type { ControlGroup as PageControlGroup } from '../ui/controls';
 

@@ -7,7 +7,7 @@
 // and described in `problems` (shown on the playground as a message), never passed on.
 import { MAX_WEIGHT, type AlgorithmName, type Catalog, type SearchOptions } from '../engine/engine';
 import { MAX_RUNS } from '../state/run';
-import { CELL_LABELS, type CellLabel } from '../render/renderer';
+import { CELL_LABELS, type CellLabel } from '../scene/pane-scene';
 import { SHARE_VERSION_KEY } from '../share/share-link';
 import { INSTANT_SPEED_INDEX, SPEEDS } from '../state/speeds';
 import { MAX_EXPANSION_LIMIT, MAX_SENSE_RADIUS } from '../state/limits';
