@@ -2,7 +2,7 @@
 // backward from the goal, each step growing the smaller; it stops once no path can be
 // cheaper than the best meeting of the two. The picture gives the backward frontier its own
 // colours and rings the best meeting; cells only the backward side reached carry its numbers.
-import { eventsOf, type Point } from '../engine/engine';
+import { CELL_PHASES, eventsOf, type Point } from '../engine/engine';
 import { formatNumber } from '../scene/format';
 import { FILL, centreOf } from '../scene/pane-scene';
 import type { PhraseKey } from '../ui/i18n';
@@ -47,8 +47,6 @@ const BIDIRECTIONAL_SIGNALS: SignalTable = {
   'no-path': ['noPath'],
 };
 
-const PHASES = ['unseen', 'open', 'closed', 'path'] as const;
-
 export function bidirectional(): Presenter {
   return {
     frontier: 'two-lists',
@@ -74,7 +72,7 @@ export function bidirectional(): Presenter {
       const cells = search.cellView();
       const back = cells.phaseBackAt(id);
       if (back !== 0) {
-        const phase = say(`tooltip.phase.${PHASES[back]}` as PhraseKey, { order: cells.valueAt('orderBack', id) });
+        const phase = say(`tooltip.phase.${CELL_PHASES[back]}` as PhraseKey, { order: cells.valueAt('orderBack', id) });
         lines.push(say('tooltip.backward', { phase, g: formatNumber(cells.valueAt('gBack', id), 2) }));
       }
       return lines;
