@@ -1,6 +1,8 @@
 // BestFirstSearch: one loop for every search that takes the best open cell, expands it and
 // relaxes its successors (warthog's unidirectional_search). What varies is a template
-// parameter for how successors are found, and the priority at run time:
+// parameter for how successors are found, and at run time the priority and whether open
+// cells may be improved, read from the algorithm's row (kAlgorithms' priority and
+// improves_open columns), never from a switch on the algorithm:
 //
 //   GridMoves   the cell's neighbours under the diagonal rule       A*, Dijkstra, greedy,
 //                                                                   breadth-, depth-first
@@ -151,6 +153,8 @@ class BestFirstSearch final : public ExpandingSearch<BestFirstSearch<Moves>> {
   std::array<double, kDirectionCount> lengths_{};         // move length per direction
   double uniform_cost_ = 1.0;                             // jumps and any-angle: the one terrain cost
   CellId goal_id_ = 0;
+  Priority priority_ = Priority::F;  // the algorithm's row: the open list's order
+  bool improves_open_ = true;        // the algorithm's row: cheaper ways to open cells replace the old
   std::uint64_t pushes_ = 0;  // breadth-first: cells pushed so far (its first-in, first-out key)
 };
 

@@ -88,6 +88,8 @@ void BestFirstSearch<Moves>::begin() {
   // Jumps and any-angle searches run only on uniform maps (refusal_for), where every
   // walkable cell costs the cheapest terrain.
   uniform_cost_ = grid.min_cost();
+  priority_ = info(options_.algorithm).priority;
+  improves_open_ = info(options_.algorithm).improves_open;
   pushes_ = 0;
   open_.clear();
   if constexpr (std::is_same_v<Moves, JumpMoves>) {
@@ -123,15 +125,14 @@ CellId BestFirstSearch<Moves>::stored_parent(CellId id) const {
   }
 }
 
-// The f a user sees: A*-like searches g + w*h (Dijkstra's h is zero), greedy h; breadth-
-// and depth-first order by discovery, which is no cost, and show g.
+// The f a user sees, by the algorithm's priority column: g + w*h, g, or h; breadth- and
+// depth-first order by discovery, which is no cost, and show g.
 template <class Moves>
 double BestFirstSearch<Moves>::f_value(double g, double h) const {
-  switch (options_.algorithm) {
-    case Algorithm::GreedyBestFirst: return h;
-    case Algorithm::BreadthFirst:
-    case Algorithm::DepthFirst: return g;
-    default: return g + heuristic_.weight * h;
+  switch (priority_) {
+    case Priority::F: return g + heuristic_.weight * h;
+    case Priority::H: return h;
+    default: return g;
   }
 }
 
@@ -159,9 +160,9 @@ std::vector<OpenItem> BestFirstSearch<Moves>::open_in_order(std::size_t limit) c
 // and `dir` the direction it was found in; only depth-first uses them.
 template <class Moves>
 std::uint64_t BestFirstSearch<Moves>::open_key(double g, double h, std::uint64_t expansion, int dir) {
-  switch (options_.algorithm) {
-    case Algorithm::BreadthFirst: return ++pushes_;
-    case Algorithm::DepthFirst: return detail::kDepthFirstBase - 16 * expansion + static_cast<std::uint64_t>(dir);
+  switch (priority_) {
+    case Priority::Fifo: return ++pushes_;
+    case Priority::Lifo: return detail::kDepthFirstBase - 16 * expansion + static_cast<std::uint64_t>(dir);
     default: return priority_key(f_value(g, h));
   }
 }
@@ -231,9 +232,8 @@ void BestFirstSearch<Moves>::expand_grid_moves(CellId id, int x, int y, double g
   CellState* const cells = cells_.data();
   const std::uint8_t* const costs = grid_->costs();
   const std::uint16_t stamp = stamp_;
-  const Algorithm algorithm = options_.algorithm;
   const Diagonal diagonal = options_.diagonal;
-  const bool may_improve = algorithm == Algorithm::AStar || algorithm == Algorithm::Dijkstra;
+  const bool may_improve = improves_open_;
   const std::uint8_t moves = allowed_moves(diagonal, grid_->neighbour_mask(id));
   const HeuristicParams hp = heuristic_;
   const std::array<int, kDirectionCount> offsets = neighbour_offset_;
@@ -302,7 +302,7 @@ void BestFirstSearch<Moves>::relax(CellId nid, int nx, int ny, double new_g, Cel
     open_.push(make_entry(open_key(new_g, heuristic_.at(nx, ny), 0, 0), new_g, nid));
     ++counters_.opened;
     outcome = Outcome::Opened;
-  } else if (next.phase == static_cast<std::uint8_t>(CellPhase::Open) && new_g < next.g - 1e-9 * next.g) {
+  } else if (next.phase == static_cast<std::uint8_t>(CellPhase::Open) && new_g < next.g - 1e-9 * next.g && improves_open_) {
     old_g = next.g;
     next.g = new_g;
     next.parent = arrival;
