@@ -87,8 +87,6 @@ class BestFirstSearch final : public ExpandingSearch<BestFirstSearch<Moves>> {
     return bytes;
   }
 
-  bool runs(Algorithm algorithm) const override;
-
   std::size_t open_size() const override { return open_.size(); }
   CellPhase phase(CellId id) const override {
     const CellState& c = cells_[id];

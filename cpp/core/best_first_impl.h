@@ -56,15 +56,6 @@ BestFirstSearch<Moves>::BestFirstSearch(const Grid& grid, const SearchOptions& o
 }
 
 template <class Moves>
-bool BestFirstSearch<Moves>::runs(Algorithm algorithm) const {
-  if constexpr (std::is_same_v<Moves, JumpMoves>) return algorithm == Algorithm::JumpPoint;
-  else if constexpr (std::is_same_v<Moves, AnyAngle>) return algorithm == Algorithm::ThetaStar;
-  else
-    return algorithm == Algorithm::AStar || algorithm == Algorithm::Dijkstra || algorithm == Algorithm::GreedyBestFirst ||
-           algorithm == Algorithm::BreadthFirst || algorithm == Algorithm::DepthFirst;
-}
-
-template <class Moves>
 void BestFirstSearch<Moves>::resize(std::size_t cells) {
   // Resizing value-initialises new cells with stamp 0, which no search uses.
   cells_.resize(cells);

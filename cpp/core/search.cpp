@@ -92,6 +92,10 @@ void Search::give_up_if_capped() {
     status_ = Status::GaveUp;
 }
 
+bool Search::runs(Algorithm algorithm) const {
+  return static_cast<std::size_t>(algorithm) < kAlgorithms.size() && search_class(algorithm).make == maker();
+}
+
 double Search::h(CellId id) const {
   if (status_ == Status::Ready || id >= grid_->cell_count()) return NAN;
   const Point p = grid_->point(id);

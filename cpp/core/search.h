@@ -2,8 +2,8 @@
 //
 // The front end, the bindings, the CLI and the tests drive every algorithm through this
 // class: reset, step (observed, one expansion, reported as events), run flat out, read
-// per-cell state. Which class runs an algorithm is decided once, by make_search() from the
-// algorithm table (options.h):
+// per-cell state. Which class runs an algorithm is decided once, by the registry
+// (make_search.cpp: one row per row of options.h's kAlgorithms, checked at compile time):
 //   BestFirstSearch<GridMoves>   A*, Dijkstra, greedy, breadth-first, depth-first: one loop
 //                                that differs only in the priority it orders cells by
 //   BestFirstSearch<JumpMoves>   jump point search: the same loop, successors found by jumps
@@ -100,6 +100,30 @@ struct Channel {
 
 // Derived classes call set_grid(grid) at the end of their constructor (it sizes their
 // arrays through the virtual resize()).
+class Search;
+
+// A function making a search of one class (make_as<Class>): in the registry, it names the class.
+using SearchMaker = std::unique_ptr<Search> (*)(const Grid&, const SearchOptions&);
+
+// One row of the registry (make_search.cpp): the class that runs an algorithm and what it
+// costs. make_search, bytes_per_cell, Search::runs and the bindings' catalogue all read it,
+// so adding an algorithm is its row in kAlgorithms (options.h) and its row here.
+struct SearchClass {
+  Algorithm algorithm;
+  SearchMaker make;
+  // The bytes per grid cell the class keeps in per-cell arrays, allocated when it is made
+  // or given a grid; its open list or queue comes on top and grows with the frontier.
+  std::size_t bytes_per_cell;
+};
+
+// The registry's row for `algorithm` (the table is indexed by the Algorithm value).
+const SearchClass& search_class(Algorithm algorithm);
+
+template <class Class>
+std::unique_ptr<Search> make_as(const Grid& grid, const SearchOptions& options) {
+  return std::make_unique<Class>(grid, options);
+}
+
 class Search {
  public:
   Search(const Grid& grid, const SearchOptions& options) : grid_(&grid), options_(options) {}
@@ -107,8 +131,9 @@ class Search {
   Search(const Search&) = delete;
   Search& operator=(const Search&) = delete;
 
-  // Whether this class runs `algorithm` (make_search picks the class that does).
-  virtual bool runs(Algorithm algorithm) const = 0;
+  // Whether this class runs `algorithm`: the registry's row for it (search_class) names
+  // this class, which is how make_search chose it.
+  bool runs(Algorithm algorithm) const;
 
   // Takes effect at the next reset(). The algorithm must be one this class runs (see
   // make_search and runs()); otherwise reset() refuses to start.
@@ -219,6 +244,8 @@ class Search {
   virtual std::uint64_t advance_many(std::uint64_t count) = 0;
   // Called when the stamp wrapped around: every stamp array must be cleared.
   virtual void clear_stamps() = 0;
+  // make_as<ThisClass>: what the registry names this class by (ExpandingSearch gives it).
+  virtual SearchMaker maker() const = 0;
   // The stored parent of a cell, for route_to and the path (kNoCell for none).
   virtual CellId stored_parent(CellId id) const = 0;
   // open_items() of a search that can step, limit >= 1.
@@ -264,6 +291,8 @@ class ExpandingSearch : public Search {
  protected:
   using Search::Search;
 
+  SearchMaker maker() const final { return &make_as<Derived>; }
+
   void advance(std::vector<Event>* events) final {
     if (events) {
       EventRecorder recorder{events};
@@ -308,9 +337,8 @@ class IncrementalSearch {
 // The search for `options.algorithm`, over `grid` (which must outlive it).
 std::unique_ptr<Search> make_search(const Grid& grid, const SearchOptions& options);
 
-// The bytes per grid cell that search keeps in its per-cell arrays, allocated when it is
-// made or given a grid; its open list or queue comes on top and grows with the frontier.
-// Lets a caller with bounded memory (the wasm engine) check for room before making one.
+// The bytes per grid cell that search keeps (SearchClass::bytes_per_cell). Lets a caller with
+// bounded memory (the wasm engine) check for room before making one.
 std::size_t bytes_per_cell(Algorithm algorithm);
 
 }  // namespace astar
