@@ -113,9 +113,6 @@
 
 namespace astar {
 
-// Stands in for members a template instance does not need ([[no_unique_address]]).
-struct Empty {};
-
 // window() reads bit lines through unaligned byte loads, which number bits this way.
 static_assert(std::endian::native == std::endian::little, "JumpScanner assumes a little-endian target");
 
@@ -205,6 +202,12 @@ inline constexpr std::array<std::uint8_t, 512> kMaskFromRows = make_mask_table()
 
 class JumpScanner {
  public:
+  // For JumpPolicy (jump_policy.h): scans pass over cells, which tracing can show; no array
+  // of its own to draw.
+  static constexpr bool kScansCells = true;
+  template <class List>
+  void channels(List&) const {}
+
   void prepare(const Grid& grid, Diagonal diagonal);
   void invalidate() { built_ = false; }
 

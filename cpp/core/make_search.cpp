@@ -3,10 +3,13 @@
 #include <array>
 #include <tuple>
 
+#include "any_angle_policy.h"
 #include "best_first.h"
 #include "bidirectional.h"
 #include "dstar_lite.h"
+#include "grid_policy.h"
 #include "ida_star.h"
+#include "jump_policy.h"
 #include "search.h"
 
 namespace astar {
@@ -20,15 +23,15 @@ constexpr SearchClass row(Algorithm algorithm) {
 
 // Indexed by the Algorithm value, like kAlgorithms (checked below).
 constexpr std::array kSearchClasses = {
-    row<BestFirstSearch<GridMoves>>(Algorithm::AStar),
-    row<BestFirstSearch<GridMoves>>(Algorithm::Dijkstra),
-    row<BestFirstSearch<GridMoves>>(Algorithm::GreedyBestFirst),
-    row<BestFirstSearch<GridMoves>>(Algorithm::BreadthFirst),
-    row<BestFirstSearch<GridMoves>>(Algorithm::DepthFirst),
-    row<BestFirstSearch<JumpMoves>>(Algorithm::JumpPoint),
+    row<BestFirstSearch<GridPolicy>>(Algorithm::AStar),
+    row<BestFirstSearch<GridPolicy>>(Algorithm::Dijkstra),
+    row<BestFirstSearch<GridPolicy>>(Algorithm::GreedyBestFirst),
+    row<BestFirstSearch<GridPolicy>>(Algorithm::BreadthFirst),
+    row<BestFirstSearch<GridPolicy>>(Algorithm::DepthFirst),
+    row<BestFirstSearch<JumpPolicy<JumpScanner>>>(Algorithm::JumpPoint),
     row<BidirectionalSearch>(Algorithm::Bidirectional),
     row<IdaStarSearch>(Algorithm::IterativeDeepening),
-    row<BestFirstSearch<AnyAngle>>(Algorithm::ThetaStar),
+    row<BestFirstSearch<AnyAnglePolicy>>(Algorithm::ThetaStar),
     row<DStarLiteSearch>(Algorithm::DStarLite),
 };
 static_assert(std::tuple_size_v<decltype(kSearchClasses)> == std::tuple_size_v<decltype(kAlgorithms)>,

@@ -2,6 +2,7 @@
 // staleness after edits, a grid that is never written, optimality against Dijkstra on
 // random maps, the weighted-A* bound and the 16-bit stamp wrapping.
 #include "best_first.h"
+#include "grid_policy.h"
 #include "search.h"
 
 #include <gtest/gtest.h>
@@ -16,7 +17,7 @@ namespace {
 
 constexpr double kSqrt2d = 1.4142135623730951;
 
-using GridSearch = BestFirstSearch<GridMoves>;
+using GridSearch = BestFirstSearch<GridPolicy>;
 
 // One grid-move step as these tests read it: the expanded cell and its neighbour events.
 struct NeighbourEvent {
