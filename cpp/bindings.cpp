@@ -541,7 +541,8 @@ EMSCRIPTEN_BINDINGS(astar_playground) {
       .value("found", astar::Status::Found)
       .value("no-path", astar::Status::NoPath)
       .value("gave-up", astar::Status::GaveUp)
-      .value("refused", astar::Status::Refused);
+      .value("refused", astar::Status::Refused)
+      .value("preparing", astar::Status::Preparing);
   enum_<astar::CellPhase>("CellPhase")
       .value("unseen", astar::CellPhase::Unseen)
       .value("open", astar::CellPhase::Open)

@@ -19,7 +19,7 @@
 
 namespace astar {
 
-class AnyAnglePolicy {
+class AnyAnglePolicy : public NothingToPrepare {
  public:
   static constexpr ParentKind kParent = ParentKind::Node;
   static constexpr bool kFillsPath = false;

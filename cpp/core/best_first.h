@@ -80,6 +80,11 @@ class BestFirstSearch final : public ExpandingSearch<BestFirstSearch<Policy>> {
   static constexpr std::size_t bytes_per_cell() {
     return sizeof(CellState) + (kParentIds ? sizeof(CellId) : 0) + Policy::kBytesPerCell;
   }
+  // Its policy's preparation (for the registry; see Search::preparation).
+  static constexpr bool kPrepares = Policy::kPrepares;
+  static constexpr std::size_t kPreparedBytesPerCell = Policy::kPreparedBytesPerCell;
+
+  Preparation preparation() const override { return policy_.preparation(*grid_, options_); }
 
   std::size_t open_size() const override { return open_.size(); }
   CellPhase phase(CellId id) const override {
@@ -98,6 +103,8 @@ class BestFirstSearch final : public ExpandingSearch<BestFirstSearch<Policy>> {
  protected:
   void resize(std::size_t cells) override;
   void begin() override;
+  std::uint64_t advance_preparation(std::uint64_t units) override;
+  bool share_preparation(const Search& other) override;
   void clear_stamps() override;
   CellId stored_parent(CellId id) const override;
   std::vector<OpenItem> open_in_order(std::size_t limit) const override;

@@ -60,6 +60,26 @@ void BestFirstSearch<Policy>::begin() {
   status_ = Status::Running;
 }
 
+// The policy's prepared data backs channels (JPS+'s jump distances): when it is replaced,
+// holders of views must take new ones.
+template <class Policy>
+std::uint64_t BestFirstSearch<Policy>::advance_preparation(std::uint64_t units) {
+  const void* before = policy_.prepared_data();
+  const std::uint64_t made = policy_.prepare_steps(*grid_, options_, units);
+  if (policy_.prepared_data() != before) ++layout_;
+  return made;
+}
+
+template <class Policy>
+bool BestFirstSearch<Policy>::share_preparation(const Search& other) {
+  const auto* same = dynamic_cast<const BestFirstSearch*>(&other);
+  if (!same) return false;
+  const void* before = policy_.prepared_data();
+  const bool adopted = policy_.adopt_preparation(same->policy_, *grid_, options_);
+  if (policy_.prepared_data() != before) ++layout_;
+  return adopted;
+}
+
 template <class Policy>
 CellId BestFirstSearch<Policy>::stored_parent(CellId id) const {
   if constexpr (kParentIds) {

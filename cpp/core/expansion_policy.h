@@ -39,6 +39,19 @@
 //   void channels(std::vector<Channel>& list, const std::uint16_t* stamps, std::uint32_t stride) const;
 //       Appends the per-cell arrays the policy exposes (Search::channels); `stamps` are the
 //       search's, for arrays that belong to the current search where a cell's stamp matches.
+//   static constexpr bool kPrepares; static constexpr std::size_t kPreparedBytesPerCell;
+//   Preparation preparation(const Grid&, const SearchOptions&) const;
+//   std::uint64_t prepare_steps(const Grid&, const SearchOptions&, std::uint64_t units);
+//   bool adopt_preparation(const P& other, const Grid&, const SearchOptions&);
+//   const void* prepared_data() const;
+//       The per-map preparation (Search::preparation, search.h): its state for the grid and
+//       options as they are now; about `units` more units of it (starting again when what was
+//       prepared is out of date); sharing another policy's prepared data when it was made for
+//       this grid, revision and options; and the address of the prepared data (null for none),
+//       which the search watches to tell views that channels moved. resize() is also called
+//       when the search is given another grid object: prepared data is dropped there, since a
+//       new grid may sit at a freed one's address with the same revision. NothingToPrepare
+//       below is the contract's half for policies that prepare nothing.
 //
 // The search owns the rest: the per-cell g, phase, order and parents, the open list and its
 // order (the algorithm's priority column), the counters and every Expand and Neighbour event.
@@ -49,6 +62,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 
 #include "grid.h"
@@ -67,6 +81,17 @@ struct Node {
   int x, y;
   double g;
   std::uint8_t arrival;  // direction of the move or jump that reached it; kNoDirection at the start
+};
+
+// The preparation half of the contract for policies (and jump sources) that prepare nothing.
+struct NothingToPrepare {
+  static constexpr bool kPrepares = false;
+  static constexpr std::size_t kPreparedBytesPerCell = 0;
+  Preparation preparation(const Grid&, const SearchOptions&) const { return {}; }
+  std::uint64_t prepare_steps(const Grid&, const SearchOptions&, std::uint64_t) { return 0; }
+  template <class Same>
+  bool adopt_preparation(const Same&, const Grid&, const SearchOptions&) { return false; }
+  const void* prepared_data() const { return nullptr; }
 };
 
 // The id offsets and lengths of the eight moves on one grid under one cost model, resolved

@@ -23,7 +23,7 @@
 
 namespace astar {
 
-class GridPolicy {
+class GridPolicy : public NothingToPrepare {
  public:
   static constexpr ParentKind kParent = ParentKind::Direction;
   static constexpr bool kFillsPath = false;

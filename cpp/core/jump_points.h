@@ -107,6 +107,7 @@
 #include <vector>
 
 #include "events.h"
+#include "expansion_policy.h"
 #include "grid.h"
 #include "moves.h"
 #include "options.h"
@@ -200,10 +201,11 @@ inline constexpr std::array<std::uint8_t, 512> kMaskFromRows = make_mask_table()
 
 }  // namespace jump_rules
 
-class JumpScanner {
+class JumpScanner : public NothingToPrepare {
  public:
   // For JumpPolicy (jump_policy.h): scans pass over cells, which tracing can show; no array
-  // of its own to draw.
+  // of its own to draw; nothing prepared per map (the bit lines are rebuilt by prepare() at a
+  // search's start when the grid changed).
   static constexpr bool kScansCells = true;
   template <class List>
   void channels(List&) const {}

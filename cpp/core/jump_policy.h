@@ -18,6 +18,10 @@
 //                                               and forced neighbour told to the report
 //   template <class List> void channels(List&) const;
 //                                               arrays of its own to draw (Channels)
+//   void invalidate();                          forget what was built for the grid object
+//   and the preparation half of the policy contract (expansion_policy.h), which JumpPolicy
+//   passes on: JumpScanner prepares nothing (NothingToPrepare); PrecomputedJumps builds its
+//   jump table (jump_table.h).
 //
 // A successor `steps` moves away in direction `dir` costs steps times the move's length times
 // the one terrain cost (the search refuses JPS on maps with several). The parent is the
@@ -78,10 +82,22 @@ class JumpPolicy {
   static constexpr ParentKind kParent = ParentKind::Node;
   static constexpr bool kFillsPath = true;
   static constexpr std::size_t kBytesPerCell = Jumps::kScansCells ? sizeof(std::uint16_t) : 0;
+  static constexpr bool kPrepares = Jumps::kPrepares;
+  static constexpr std::size_t kPreparedBytesPerCell = Jumps::kPreparedBytesPerCell;
 
   void resize(std::size_t) {
     if constexpr (Jumps::kScansCells) scanned_.clear();  // sized again when tracing
+    jumps_.invalidate();  // the grid object may be another at the same address
   }
+
+  Preparation preparation(const Grid& grid, const SearchOptions& options) const { return jumps_.preparation(grid, options); }
+  std::uint64_t prepare_steps(const Grid& grid, const SearchOptions& options, std::uint64_t units) {
+    return jumps_.prepare_steps(grid, options, units);
+  }
+  bool adopt_preparation(const JumpPolicy& other, const Grid& grid, const SearchOptions& options) {
+    return jumps_.adopt_preparation(other.jumps_, grid, options);
+  }
+  const void* prepared_data() const { return jumps_.prepared_data(); }
   void clear_stamps() {
     if constexpr (Jumps::kScansCells) std::fill(scanned_.begin(), scanned_.end(), std::uint16_t{0});
   }

@@ -10,6 +10,7 @@
 #include "grid_policy.h"
 #include "ida_star.h"
 #include "jump_policy.h"
+#include "jump_table.h"
 #include "search.h"
 
 namespace astar {
@@ -18,7 +19,7 @@ namespace {
 
 template <class Class>
 constexpr SearchClass row(Algorithm algorithm) {
-  return {algorithm, &make_as<Class>, Class::bytes_per_cell()};
+  return {algorithm, &make_as<Class>, Class::bytes_per_cell(), Class::kPrepares, Class::kPreparedBytesPerCell};
 }
 
 // Indexed by the Algorithm value, like kAlgorithms (checked below).
@@ -33,6 +34,7 @@ constexpr std::array kSearchClasses = {
     row<IdaStarSearch>(Algorithm::IterativeDeepening),
     row<BestFirstSearch<AnyAnglePolicy>>(Algorithm::ThetaStar),
     row<DStarLiteSearch>(Algorithm::DStarLite),
+    row<BestFirstSearch<JumpPolicy<PrecomputedJumps>>>(Algorithm::JumpPointPlus),
 };
 static_assert(std::tuple_size_v<decltype(kSearchClasses)> == std::tuple_size_v<decltype(kAlgorithms)>,
               "every algorithm of kAlgorithms needs its row in the registry");

@@ -39,6 +39,7 @@ enum class Algorithm : std::uint8_t {
   IterativeDeepening = 7,
   ThetaStar = 8,
   DStarLite = 9,
+  JumpPointPlus = 10,
 };
 // How a move is counted: Exact uses the true lengths 1 and sqrt(2); Integer the classic
 // tutorials' 10 and 14 (every cost an integer, which is how the seed articles count).
@@ -136,6 +137,7 @@ inline constexpr std::array kAlgorithms = {
     AlgorithmInfo{Algorithm::ThetaStar,          "theta",         "Theta* (any-angle)",          Priority::F,    true,    true,  false, false,  true,  false, false, true,
                   bit(Diagonal::Never) | bit(Diagonal::OnlyWhenNoObstacles), bit(CostModel::Exact), Heuristic::Euclidean},
     AlgorithmInfo{Algorithm::DStarLite,          "dstar-lite",    "D* Lite (incremental)",       Priority::F,    true,    true,  false, true,   false, true,  false, false,  kAllDiagonals, kAllCostModels, {}},
+    AlgorithmInfo{Algorithm::JumpPointPlus,      "jps-plus",      "JPS+ (precomputed jumps)",    Priority::F,    true,    true,  false, true,   false, false, false, true,   kAllDiagonals, kAllCostModels, {}},
 };
 
 template <class Table>
@@ -158,7 +160,7 @@ inline constexpr const AlgorithmInfo& info(Algorithm a) { return kAlgorithms[sta
 // reset() and end in Status::Refused instead of giving a wrong answer.
 enum class Refusal : std::uint8_t {
   None = 0,
-  NeedsUniformTerrain = 1,  // JPS and Theta* assume every walkable cell costs the same
+  NeedsUniformTerrain = 1,  // JPS, JPS+ and Theta* assume every walkable cell costs the same
   DiagonalRule = 2,         // the algorithm does not support this diagonal rule
   CostModel = 3,            // the algorithm does not support this cost model
   AnyAngle = 4,             // a walk (walk.h) moves from cell to cell: any-angle paths are not cell moves

@@ -58,11 +58,35 @@ bool Search::reset(Point start, Point goal) {
     status_ = Status::NoPath;
     return true;
   }
+  if (!prepared()) {
+    status_ = Status::Preparing;
+    return true;
+  }
   begin();
   return true;
 }
 
+std::uint64_t Search::prepare_steps(std::uint64_t units) {
+  if (status_ != Status::Preparing || stale() || units == 0) return 0;
+  const std::uint64_t made = advance_preparation(units);
+  if (prepared()) begin();
+  return made;
+}
+
+bool Search::adopt_preparation(const Search& other) {
+  if (&other == this || !share_preparation(other)) return false;
+  if (status_ == Status::Preparing && !stale() && prepared()) begin();
+  return true;
+}
+
+void Search::finish_preparing() {
+  if (status_ != Status::Preparing || stale()) return;
+  advance_preparation(UINT64_MAX);
+  if (prepared()) begin();
+}
+
 bool Search::step() {
+  finish_preparing();
   if (!runnable()) return false;
   advance(nullptr);
   give_up_if_capped();
@@ -71,6 +95,7 @@ bool Search::step() {
 
 bool Search::step(std::vector<Event>& events) {
   events.clear();
+  finish_preparing();
   if (!runnable()) return false;
   advance(&events);
   give_up_if_capped();
@@ -80,7 +105,9 @@ bool Search::step(std::vector<Event>& events) {
 std::uint64_t Search::run_steps(std::uint64_t count) {
   // The checks step() makes before each expansion cannot change while this runs (nothing
   // else touches the grid), so they are made once.
-  if (!runnable() || count == 0) return 0;
+  if (count == 0) return 0;
+  finish_preparing();
+  if (!runnable()) return 0;
   if (options_.max_expansions != 0) count = std::min(count, options_.max_expansions - counters_.expanded);
   const std::uint64_t made = advance_many(count);
   give_up_if_capped();

@@ -179,7 +179,7 @@ describe('options', () => {
 describe('the catalog', () => {
   // Records keyed by the declared name types: TypeScript rejects a missing or an extra
   // key, so these tie the hand-written declaration to the names the module registers.
-  const algorithms: Record<AlgorithmName, true> = { astar: true, dijkstra: true, greedy: true, bfs: true, dfs: true, jps: true, bidirectional: true, ida: true, theta: true, 'dstar-lite': true };
+  const algorithms: Record<AlgorithmName, true> = { astar: true, dijkstra: true, greedy: true, bfs: true, dfs: true, jps: true, bidirectional: true, ida: true, theta: true, 'dstar-lite': true, 'jps-plus': true };
   const heuristics: Record<HeuristicName, true> = { manhattan: true, euclidean: true, octile: true, chebyshev: true, zero: true };
   const diagonals: Record<DiagonalName, true> = { never: true, always: true, 'if-at-most-one-obstacle': true, 'only-when-no-obstacles': true };
   const costModels: Record<CostModelName, true> = { exact: true, '10-14': true };

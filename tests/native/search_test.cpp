@@ -457,7 +457,8 @@ TEST(SearchRegistry, ASearchRunsTheAlgorithmsItsClassIsRegisteredForAndStartsOnl
       EXPECT_EQ(search->runs(other.id), same_class) << made_for.name << " / " << other.name;
       search->set_options({.algorithm = other.id});
       EXPECT_EQ(search->reset({0, 0}, {3, 2}), same_class) << made_for.name << " / " << other.name;
-      EXPECT_EQ(search->status(), same_class ? Status::Running : Status::Ready) << made_for.name << " / " << other.name;
+      const Status begun = search_class(other.id).prepares ? Status::Preparing : Status::Running;
+      EXPECT_EQ(search->status(), same_class ? begun : Status::Ready) << made_for.name << " / " << other.name;
     }
     EXPECT_EQ(bytes_per_cell(made_for.id), search_class(made_for.id).bytes_per_cell);
   }
@@ -466,7 +467,7 @@ TEST(SearchRegistry, ASearchRunsTheAlgorithmsItsClassIsRegisteredForAndStartsOnl
   for (const Algorithm a : {Algorithm::Dijkstra, Algorithm::GreedyBestFirst, Algorithm::BreadthFirst, Algorithm::DepthFirst})
     EXPECT_TRUE(astar->runs(a)) << name_of(a);
   for (const Algorithm a : {Algorithm::JumpPoint, Algorithm::ThetaStar, Algorithm::Bidirectional, Algorithm::IterativeDeepening,
-                            Algorithm::DStarLite})
+                            Algorithm::DStarLite, Algorithm::JumpPointPlus})
     EXPECT_FALSE(astar->runs(a)) << name_of(a);
 }
 

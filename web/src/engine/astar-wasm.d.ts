@@ -23,7 +23,7 @@ declare module '*/generated/astar-wasm.mjs' {
    * list (and everything else about each algorithm) is `catalog()`; tests/js/engine.test.ts
    * checks that these unions name exactly the members the module registers.
    */
-  export type AlgorithmName = 'astar' | 'dijkstra' | 'greedy' | 'bfs' | 'dfs' | 'jps' | 'bidirectional' | 'ida' | 'theta' | 'dstar-lite';
+  export type AlgorithmName = 'astar' | 'dijkstra' | 'greedy' | 'bfs' | 'dfs' | 'jps' | 'bidirectional' | 'ida' | 'theta' | 'dstar-lite' | 'jps-plus';
   /** Names of `Heuristic` members. */
   export type HeuristicName = 'manhattan' | 'euclidean' | 'octile' | 'chebyshev' | 'zero';
   /** Names of `Diagonal` members: when a diagonal step may pass a wall's corner. */
@@ -31,7 +31,7 @@ declare module '*/generated/astar-wasm.mjs' {
   /** Names of `CostModel` members: move lengths 1 and sqrt 2 (exact) or 10 and 14. */
   export type CostModelName = 'exact' | '10-14';
   /** Names of `Status` members: the state of a search. */
-  export type StatusName = 'ready' | 'running' | 'found' | 'no-path' | 'gave-up' | 'refused';
+  export type StatusName = 'ready' | 'running' | 'found' | 'no-path' | 'gave-up' | 'refused' | 'preparing';
   /** Names of `Refusal` members: why a search refused the options on this grid. */
   export type RefusalName = 'none' | 'needs-uniform-terrain' | 'diagonal-rule' | 'cost-model' | 'any-angle';
   /** Names of `EventKind` members: what an Event reports (see cpp/core/events.h). */

@@ -96,7 +96,7 @@ export class SearchTimeline implements Timeline {
 
   get finished(): boolean {
     const status = this.display.status;
-    return status !== 'running' && status !== 'ready';
+    return status !== 'running' && status !== 'ready' && status !== 'preparing';
   }
 
   setGrid(grid: Grid): void {
@@ -284,7 +284,7 @@ export function pathLength(path: readonly Point[]): number {
 }
 
 function runFor(search: Search, budgetMs: number): boolean {
-  return runChunked(() => search.status !== 'running', (n) => search.runSteps(n), budgetMs);
+  return runChunked(() => search.status !== 'running' && search.status !== 'preparing', (n) => search.runSteps(n), budgetMs);
 }
 
 /**

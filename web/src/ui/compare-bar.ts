@@ -11,7 +11,7 @@ import type { PhraseKey } from './i18n';
 // What a new pane runs: the first of these the comparison lacks that can run on the map.
 // A*, Dijkstra and JPS first, because the contrast between them is the lesson: the
 // heuristic saves expansions, and pruning symmetric paths saves more.
-const ADD_ORDER: readonly AlgorithmName[] = ['astar', 'dijkstra', 'jps', 'greedy', 'bidirectional', 'bfs', 'theta', 'ida', 'dfs'];
+const ADD_ORDER: readonly AlgorithmName[] = ['astar', 'dijkstra', 'jps', 'greedy', 'bidirectional', 'bfs', 'theta', 'ida', 'dfs', 'jps-plus'];
 
 export interface CompareBar {
   element: HTMLElement;

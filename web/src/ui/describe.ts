@@ -83,7 +83,7 @@ export function statusText(store: PlaygroundStore, run: Run = store.runs[0]!): s
   const path = status === 'found' ? search.path() : null;
   const length = path === null ? null : pathLength(path);
   // Once the search has ended the headline gives the cost; the counters do not repeat it.
-  const ended = status !== 'running';
+  const ended = status !== 'running' && status !== 'preparing';
   const counts = say(ended ? 'status.countersEnd' : 'status.counters', {
     // IDA* keeps no open list; its count is the length of the depth-first path.
     openName: say(search.cellView().has('visits') ? 'status.stack' : 'status.openList'),
@@ -265,7 +265,7 @@ function describeStep(store: PlaygroundStore, run: Run, algorithm: AlgorithmName
     parts.push(say('narration.goal', { cost: formatNumber(search.pathCost, 2) }));
     return parts;
   }
-  if (algorithm === 'jps') parts.push(...describeJumps(step, say));
+  if (algorithm === 'jps' || algorithm === 'jps-plus') parts.push(...describeJumps(step, say));
   else if (algorithm === 'theta') parts.push(...describeSights(step, say));
   parts.push(...describeNeighbours(algorithm, step, say));
   for (const meet of eventsOf(step, 'meet')) parts.push(say('narration.meet', { cell: cellName(meet.cell), cost: formatNumber(meet.cost, 2) }));
@@ -310,7 +310,8 @@ function formatCost(value: number | null): string {
 function describeNeighbours(algorithm: AlgorithmName, step: StepEvent, say: Say): string[] {
   const neighbours = eventsOf(step, 'neighbour');
   // JPS's "neighbours" are the jump points its scans found; they are described there.
-  const opened = algorithm === 'jps' ? [] : neighbours.filter((n) => n.outcome === 'opened');
+  const jumps = algorithm === 'jps' || algorithm === 'jps-plus';
+  const opened = jumps ? [] : neighbours.filter((n) => n.outcome === 'opened');
   const improved = neighbours.filter((n) => n.outcome === 'improved');
   const pruned = neighbours.filter((n) => n.outcome === 'pruned');
   const count = (outcome: EventOf<'neighbour'>['outcome']) => neighbours.filter((n) => n.outcome === outcome).length;
@@ -318,7 +319,7 @@ function describeNeighbours(algorithm: AlgorithmName, step: StepEvent, say: Say)
   if (opened.length > 0) parts.push(say(algorithm === 'ida' ? 'narration.opened.ida' : 'narration.opened', { cells: listCells(opened, (n) => `${cellName(n.cell)} g = ${formatNumber(n.newG, 2)}`, say) }));
   if (improved.length > 0) parts.push(say('narration.improved', { cells: listCells(improved, (n) => `${cellName(n.cell)} g ${formatNumber(n.oldG, 2)} → ${formatNumber(n.newG, 2)}`, say) }));
   if (pruned.length > 0) parts.push(say('narration.pruned', { cells: listCells(pruned, (n) => cellName(n.cell), say) }));
-  if (algorithm !== 'jps' && opened.length === 0 && improved.length === 0 && pruned.length === 0) parts.push(say('narration.nothingNew'));
+  if (!jumps && opened.length === 0 && improved.length === 0 && pruned.length === 0) parts.push(say('narration.nothingNew'));
   const closed = count('closed'), blocked = count('blocked'), worse = count('not-improved'), onPath = count('on-path');
   if (algorithm === 'ida') {
     if (onPath + blocked + worse > 0) parts.push(say('narration.skipped.ida', { onPath, blocked, worse }));

@@ -94,7 +94,7 @@ export function buildInspector(store: PlaygroundStore, phrases: Phrases, onPick:
     const cells = search.cellView();
     const depthFirst = cells.has('visits'), twoSided = cells.has('phaseBack'), incremental = cells.has('rhs');
     setText(openTitle, translate(language, depthFirst ? 'inspect.stack' : incremental ? 'inspect.queue' : 'inspect.openList'));
-    if (search.status === 'ready' || search.status === 'refused') {
+    if (search.status === 'ready' || search.status === 'preparing' || search.status === 'refused') {
       const why = search.status === 'refused'
         ? translate(language, 'status.refused', { reason: refusalText(store, search.refusal ?? 'needs-uniform-terrain', inspected) })
         : translate(language, 'inspect.notRunning');

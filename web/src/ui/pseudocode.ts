@@ -338,6 +338,7 @@ const PROGRAMS: Readonly<Record<AlgorithmName, Program>> = {
   ida: IDA_STAR,
   theta: THETA_STAR,
   'dstar-lite': D_STAR_LITE,
+  'jps-plus': JUMP_POINT_SEARCH,
 };
 
 // ---------------------------------------------------------------------------------------
@@ -367,26 +368,30 @@ const GRID_MOVES_IMPROVING: SignalTable = {
 
 const SCANNED: readonly LineId[] = ['directions', 'scan'];
 
+/** JPS, and JPS+ whose scans are read from its table. */
+const JUMPS: SignalTable = {
+  expand: ['pop'],
+  'scan:dead-end': [...SCANNED, 'deadEnd'],
+  'scan:jump-point': [...SCANNED, 'jump'],
+  'scan:reached-goal': [...SCANNED, 'jump'],
+  forced: [...SCANNED, 'forced'],
+  // A jump point found by a scan is relaxed like a neighbour; scans never report walls.
+  'neighbour:opened': ['open'],
+  'neighbour:improved': ['improve'],
+  'neighbour:not-improved': ['skip'],
+  'neighbour:closed': ['skip'],
+  found: ['goal'],
+  'no-path': ['noPath'],
+};
+
 export const STEP_SIGNAL_LINES: Readonly<Record<AlgorithmName, SignalTable>> = {
   astar: GRID_MOVES_IMPROVING,
   dijkstra: GRID_MOVES_IMPROVING,
   greedy: GRID_MOVES_FIRST_FOUND,
   bfs: GRID_MOVES_FIRST_FOUND,
   dfs: GRID_MOVES_FIRST_FOUND,
-  jps: {
-    expand: ['pop'],
-    'scan:dead-end': [...SCANNED, 'deadEnd'],
-    'scan:jump-point': [...SCANNED, 'jump'],
-    'scan:reached-goal': [...SCANNED, 'jump'],
-    forced: [...SCANNED, 'forced'],
-    // A jump point found by a scan is relaxed like a neighbour; scans never report walls.
-    'neighbour:opened': ['open'],
-    'neighbour:improved': ['improve'],
-    'neighbour:not-improved': ['skip'],
-    'neighbour:closed': ['skip'],
-    found: ['goal'],
-    'no-path': ['noPath'],
-  },
+  jps: JUMPS,
+  'jps-plus': JUMPS,
   theta: {
     expand: ['pop'],
     'neighbour:blocked': SKIPPED,

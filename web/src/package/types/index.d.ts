@@ -17,8 +17,8 @@
 
 /// <reference lib="esnext.disposable" />
 
-/** A* and nine more: astar, dijkstra, greedy (best-first), bfs, dfs, jps (jump point search), bidirectional (A*), ida (IDA*), theta (Theta*, any-angle), dstar-lite (D* Lite, incremental). */
-export type AlgorithmName = 'astar' | 'dijkstra' | 'greedy' | 'bfs' | 'dfs' | 'jps' | 'bidirectional' | 'ida' | 'theta' | 'dstar-lite';
+/** A* and ten more: astar, dijkstra, greedy (best-first), bfs, dfs, jps (jump point search), bidirectional (A*), ida (IDA*), theta (Theta*, any-angle), dstar-lite (D* Lite, incremental), jps-plus (JPS+, jump point search over precomputed jumps). */
+export type AlgorithmName = 'astar' | 'dijkstra' | 'greedy' | 'bfs' | 'dfs' | 'jps' | 'bidirectional' | 'ida' | 'theta' | 'dstar-lite' | 'jps-plus';
 /** Heuristics; without one, an algorithm's own default (octile with diagonal moves, manhattan without). */
 export type HeuristicName = 'manhattan' | 'euclidean' | 'octile' | 'chebyshev' | 'zero';
 /** When a diagonal move is allowed, judged by the two cells beside it; only-when-no-obstacles is the Moving AI rule. */
@@ -31,7 +31,7 @@ export type CostModelName = 'exact' | '10-14';
  * for no refusal; what returns a refusal gives null instead.)
  */
 export type RefusalName = 'none' | 'needs-uniform-terrain' | 'diagonal-rule' | 'cost-model' | 'any-angle';
-export type SearchStatus = 'ready' | 'running' | 'found' | 'no-path' | 'gave-up' | 'refused';
+export type SearchStatus = 'ready' | 'running' | 'found' | 'no-path' | 'gave-up' | 'refused' | 'preparing';
 export type CellPhase = 'unseen' | 'open' | 'closed' | 'path';
 export type Side = 'forward' | 'backward';
 export type WalkStatus = 'ready' | 'planning' | 'moving' | 'arrived' | 'no-path' | 'gave-up' | 'refused';
