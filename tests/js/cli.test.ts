@@ -309,7 +309,7 @@ describe('astar scen', () => {
     // Not on a terminal (every other test here), stderr stays empty.
   }, 30_000);
 
-  it.each(['jps', 'bidirectional', 'ida', 'dstar-lite'])('finds every optimal length of the file with %s', (algorithm) => {
+  it.each(['jps', 'jps-plus', 'bidirectional', 'ida', 'dstar-lite'])('finds every optimal length of the file with %s', (algorithm) => {
     const count = readQueries(SCENARIO).length;
     const run = astar('scen', SCENARIO, '--algorithm', algorithm);
     expect(run.stderr).toBe('');

@@ -26,7 +26,7 @@ export type DiagonalName = 'never' | 'always' | 'if-at-most-one-obstacle' | 'onl
 /** Move costs: exact (1 and √2, the Moving AI lengths) or 10-14 (10 and 14, as classic tutorials count). */
 export type CostModelName = 'exact' | '10-14';
 /**
- * Why options cannot run on a grid: JPS and Theta* need one terrain cost; Theta* never cuts
+ * Why options cannot run on a grid: JPS, JPS+ and Theta* need one terrain cost; Theta* never cuts
  * corners and counts exactly; a walk moves cell to cell. ('none' is the engine's own name
  * for no refusal; what returns a refusal gives null instead.)
  */
@@ -93,6 +93,10 @@ export interface AlgorithmRow {
   defaultHeuristic: HeuristicName | null;
   /** Bytes of wasm memory a search keeps per grid cell (its open list comes on top). */
   bytesPerCell: number;
+  /** Prepares per map before it searches (JPS+ builds a jump table): see Search.preparation(). */
+  prepares: boolean;
+  /** Bytes per grid cell its prepared data holds (0 when it prepares nothing). */
+  preparedBytesPerCell: number;
 }
 
 /** Every algorithm and option name the engine knows. */
@@ -282,7 +286,26 @@ export declare function eventsOf<K extends SearchEvent['kind']>(step: StepEvent,
 
 export type ChannelName =
   | 'phase' | 'g' | 'order' | 'parentDir' | 'parentId' | 'scanned' | 'visits'
-  | 'phaseBack' | 'gBack' | 'orderBack' | 'parentDirBack' | 'rhs';
+  | 'phaseBack' | 'gBack' | 'orderBack' | 'parentDirBack' | 'rhs' | JumpChannelName;
+
+/**
+ * JPS+'s jump table, once prepared, per direction: bits 0..14 the moves a goal-less jump
+ * from the cell makes, bit 15 set when it stops at a jump point (else a dead end).
+ */
+export type JumpChannelName = 'jumpN' | 'jumpE' | 'jumpS' | 'jumpW' | 'jumpNE' | 'jumpSE' | 'jumpSW' | 'jumpNW';
+
+/** How far a search that prepares per map (AlgorithmRow.prepares) has come with it. */
+export interface Preparation {
+  /** False for searches that prepare nothing (then ready, and the figures 0). */
+  needed: boolean;
+  /** Prepared for the grid as it is now and the options. */
+  ready: boolean;
+  /** Units of work done (JPS+: rows), of total. */
+  done: number;
+  total: number;
+  /** Bytes of wasm memory the prepared data holds. */
+  bytes: number;
+}
 
 /** Every cell of a search at once, by cell id (y * width + x): views of wasm memory, fetch again for each frame. */
 export interface CellView {
@@ -308,12 +331,17 @@ export interface Search extends Disposable {
   setGrid(grid: Grid): void;
   /** Keep JPS's scanned cells in unobserved steps too. */
   setTracing(on: boolean): void;
-  /** False (status ready) when a point is outside the grid. */
+  /** False (status ready) when a point is outside the grid; status preparing when the search must prepare for this map first. */
   reset(start: Point, goal: Point): boolean;
-  /** One expansion and its events; null when there is nothing to do. */
+  /** One expansion and its events; null when there is nothing to do. A preparing search prepares first. */
   step(): StepEvent | null;
   runSteps(n: number): number;
   run(): void;
+  preparation(): Preparation;
+  /** About `units` more units of a preparing search's preparation (then it begins); returns the units done. */
+  prepareSteps(units: number): number;
+  /** Shares another search's prepared data when made for this grid and these options; a preparing search begins. */
+  adoptPreparation(other: Search): boolean;
   readonly status: SearchStatus;
   readonly refusal: RefusalName | null;
   /** The grid was edited since reset(). */
