@@ -8,6 +8,8 @@
 //                                                                             depth-first
 //   JumpPolicy<JumpScanner>   jump points found by scanning straight and      JPS
 //                             diagonal lines (jump_policy.h, jump_points.h)
+//   JumpPolicy<PrecomputedJumps>  the same jump points, read from a table     JPS+
+//                             prepared per map (jump_table.h)
 //   AnyAnglePolicy            neighbours, relaxed from the expanded cell's    Theta*
 //                             parent when that parent can see them
 //                             (any_angle_policy.h)
@@ -22,7 +24,8 @@
 //               depth-first   newest      cells found by the latest expansion first (in
 //                                         direction order; last in, first out); first
 //                                         discovery is final
-//               JPS, Theta*   g + h
+//               JPS, JPS+,    g + h
+//               Theta*
 // Ties are broken as documented in open_list.h, and policies offer successors in a fixed
 // order (the direction order of moves.h), so the same inputs give the same sequence of steps.
 //

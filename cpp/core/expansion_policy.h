@@ -57,8 +57,9 @@
 // order (the algorithm's priority column), the counters and every Expand and Neighbour event.
 //
 // The policies: GridPolicy (grid_policy.h: A*, Dijkstra, greedy, breadth- and depth-first),
-// JumpPolicy<JumpScanner> (jump_policy.h: JPS, jumps found by online scans) and
-// AnyAnglePolicy (any_angle_policy.h: Theta*).
+// JumpPolicy<JumpScanner> (jump_policy.h: JPS, jumps found by online scans),
+// JumpPolicy<PrecomputedJumps> (JPS+, the same jumps read from a table prepared per map,
+// jump_table.h) and AnyAnglePolicy (any_angle_policy.h: Theta*).
 #pragma once
 
 #include <array>

@@ -3,7 +3,9 @@
 // the jumps come from is the template parameter, warthog's jps_expansion_policy over
 // jump_point_online or jump_point_offline:
 //
-//   JumpPolicy<JumpScanner>   JPS: block scans of bit lines, online (jump_points.h)
+//   JumpPolicy<JumpScanner>        JPS: block scans of bit lines, online (jump_points.h)
+//   JumpPolicy<PrecomputedJumps>   JPS+: the same jumps read from a table prepared per map
+//                                  (jump_table.h)
 //
 // A Jumps source provides
 //   static constexpr bool kScansCells;          its scans pass over cells one by one, which
