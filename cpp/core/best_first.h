@@ -43,7 +43,7 @@
 // Per-cell state is one 16-byte CellState in a flat array indexed by cell id. A policy whose
 // successors are neighbours keeps the parent as a direction in it; jumps and any-angle
 // parents are not neighbours, so those searches keep parent ids in a second array (the
-// policy's kParent). The arrays are reused and the open list keeps its capacity, so a search
+// policy's kParent picks the ParentStore). The arrays are reused and the open list keeps its capacity, so a search
 // allocates nothing per expansion.
 #pragma once
 
@@ -69,9 +69,54 @@ struct CellState {
   std::uint8_t phase;     // CellPhase
   std::uint8_t parent;    // the direction of the move or jump that reached the cell (Theta*: of the
                           // move that offered it; for ParentKind::Node the parent itself is in
-                          // parent_ids_); kNoDirection at the start
+                          // the ParentStore below); kNoDirection at the start
 };
 static_assert(sizeof(CellState) == 16, "search state must stay at 16 bytes per cell");
+
+// Where a search keeps its parents, by its policy's ParentKind: the one thing the two kinds
+// do differently, kept here so the loop has no branch on it. Direction: the arrival direction
+// in CellState::parent is the parent, nothing more is kept. Node: an array of parent ids.
+// relax() writes through a Writer, copied into the expansion like the rest of what it reads.
+template <ParentKind Kind>
+class ParentStore;
+
+template <>
+class ParentStore<ParentKind::Direction> {
+ public:
+  static constexpr std::size_t kBytesPerCell = 0;
+  struct Writer {
+    void set(CellId, CellId) const {}
+  };
+  void resize(std::size_t) {}
+  Writer writer() { return {}; }
+  CellId of(CellId id, const CellState& cell, const Grid& grid) const {
+    if (cell.parent == kNoDirection) return kNoCell;
+    const Point p = grid.point(id);
+    return grid.id(p.x - kDirDx[cell.parent], p.y - kDirDy[cell.parent]);
+  }
+  Channel channel(const CellState* base, const std::uint16_t* stamps, std::uint32_t stride) const {
+    return {"parentDir", ChannelType::U8, &base->parent, stride, stamps, stride};
+  }
+};
+
+template <>
+class ParentStore<ParentKind::Node> {
+ public:
+  static constexpr std::size_t kBytesPerCell = sizeof(CellId);
+  struct Writer {
+    CellId* ids;
+    void set(CellId id, CellId parent) const { ids[id] = parent; }
+  };
+  void resize(std::size_t cells) { ids_.resize(cells); }
+  Writer writer() { return {ids_.data()}; }
+  CellId of(CellId id, const CellState&, const Grid&) const { return ids_[id]; }
+  Channel channel(const CellState*, const std::uint16_t* stamps, std::uint32_t stride) const {
+    return {"parentId", ChannelType::U32, ids_.data(), sizeof(CellId), stamps, stride};
+  }
+
+ private:
+  std::vector<CellId> ids_;
+};
 
 template <class Policy>
 class BestFirstSearch final : public ExpandingSearch<BestFirstSearch<Policy>> {
@@ -81,7 +126,7 @@ class BestFirstSearch final : public ExpandingSearch<BestFirstSearch<Policy>> {
   // The per-cell arrays it keeps (the policy's own too), for the registry's bytes_per_cell;
   // the open list comes on top, and grows with the frontier.
   static constexpr std::size_t bytes_per_cell() {
-    return sizeof(CellState) + (kParentIds ? sizeof(CellId) : 0) + Policy::kBytesPerCell;
+    return sizeof(CellState) + Parents::kBytesPerCell + Policy::kBytesPerCell;
   }
   // Its policy's preparation (for the registry; see Search::preparation).
   static constexpr bool kPrepares = Policy::kPrepares;
@@ -119,7 +164,7 @@ class BestFirstSearch final : public ExpandingSearch<BestFirstSearch<Policy>> {
   using Base::counters_, Base::finish_found, Base::goal_, Base::grid_, Base::h, Base::heuristic_, Base::layout_, Base::options_,
       Base::stamp_, Base::start_, Base::status_, Base::tracing_;
 
-  static constexpr bool kParentIds = Policy::kParent == ParentKind::Node;
+  using Parents = ParentStore<Policy::kParent>;
 
   struct PositionOf {
     std::vector<CellState>* cells;
@@ -139,7 +184,7 @@ class BestFirstSearch final : public ExpandingSearch<BestFirstSearch<Policy>> {
     BestFirstSearch& search;
     Listener& listener;
     CellState* const cells;
-    CellId* const parent_ids;
+    const typename Parents::Writer parents;
     const HeuristicParams& hp;
     const std::uint64_t expansion;
     const int x, y;  // the expanded node
@@ -164,7 +209,7 @@ class BestFirstSearch final : public ExpandingSearch<BestFirstSearch<Policy>> {
   void mark_path(CellId goal);
 
   std::vector<CellState> cells_;
-  std::vector<CellId> parent_ids_;  // ParentKind::Node only
+  Parents parents_;
   OpenList<PositionOf> open_;
   Policy policy_;
 

@@ -26,7 +26,7 @@ template <class Policy>
 void BestFirstSearch<Policy>::resize(std::size_t cells) {
   // Resizing value-initialises new cells with stamp 0, which no search uses.
   cells_.resize(cells);
-  if constexpr (kParentIds) parent_ids_.resize(cells);
+  parents_.resize(cells);
   policy_.resize(cells);
   open_.clear();
 }
@@ -53,7 +53,7 @@ void BestFirstSearch<Policy>::begin() {
   s.g = 0;
   s.parent = kNoDirection;
   s.phase = static_cast<std::uint8_t>(CellPhase::Open);
-  if constexpr (kParentIds) parent_ids_[sid] = kNoCell;
+  parents_.writer().set(sid, kNoCell);
   open_.push(make_entry(open_key(0.0, heuristic_.at(start_.x, start_.y), 0, 0), 0.0, sid));
   counters_.opened = 1;
   counters_.max_open = 1;
@@ -82,14 +82,7 @@ bool BestFirstSearch<Policy>::share_preparation(const Search& other) {
 
 template <class Policy>
 CellId BestFirstSearch<Policy>::stored_parent(CellId id) const {
-  if constexpr (kParentIds) {
-    return parent_ids_[id];
-  } else {
-    const int dir = cells_[id].parent;
-    if (dir == kNoDirection) return kNoCell;
-    const Point p = grid_->point(id);
-    return grid_->id(p.x - kDirDx[dir], p.y - kDirDy[dir]);
-  }
+  return parents_.of(id, cells_[id], *grid_);
 }
 
 // The f a user sees, by the algorithm's priority column: g + w*h, g, or h; breadth- and
@@ -180,7 +173,7 @@ void BestFirstSearch<Policy>::expand_next(Listener& listener) {
     return;
   }
 
-  Expansion<Listener> out{*this, listener, cells, parent_ids_.data(), heuristic_, expansion, node.x, node.y, goal_, stamp_,
+  Expansion<Listener> out{*this, listener, cells, parents_.writer(), heuristic_, expansion, node.x, node.y, goal_, stamp_,
                           improves_open_};
   policy_.successors(node, out);
   counters_.opened += out.opened;
@@ -206,7 +199,7 @@ void BestFirstSearch<Policy>::Expansion<Listener>::relax(CellId id, double g, st
     next.g = g;
     next.parent = arrival;
     next.phase = static_cast<std::uint8_t>(CellPhase::Open);
-    if constexpr (kParentIds) parent_ids[id] = parent;
+    parents.set(id, parent);
     search.open_.push(make_entry(search.open_key(g, h_next, expansion, arrival), g, id));
     ++opened;
     if constexpr (kObserves) listener.on_event(neighbour_event(id, Outcome::Opened, NAN, g, parent));
@@ -217,7 +210,7 @@ void BestFirstSearch<Policy>::Expansion<Listener>::relax(CellId id, double g, st
     const double old_g = next.g;
     next.g = g;
     next.parent = arrival;
-    if constexpr (kParentIds) parent_ids[id] = parent;
+    parents.set(id, parent);
     const double h_next = hp.at(x + n * kDirDx[arrival], y + n * kDirDy[arrival]);
     search.open_.decrease(next.aux, make_entry(search.open_key(g, h_next, expansion, arrival), g, id));
     ++search.counters_.improved;
@@ -239,8 +232,7 @@ std::vector<Channel> BestFirstSearch<Policy>::channels() const {
       {"g", ChannelType::F64, &base->g, kStride, stamps, kStride},
       {"order", ChannelType::U32, &base->aux, kStride, stamps, kStride},
   };
-  if constexpr (kParentIds) list.push_back({"parentId", ChannelType::U32, parent_ids_.data(), sizeof(CellId), stamps, kStride});
-  else list.push_back({"parentDir", ChannelType::U8, &base->parent, kStride, stamps, kStride});
+  list.push_back(parents_.channel(base, stamps, kStride));
   policy_.channels(list, stamps, kStride);
   return list;
 }
