@@ -74,7 +74,9 @@ std::uint64_t Search::prepare_steps(std::uint64_t units) {
 }
 
 bool Search::adopt_preparation(const Search& other) {
-  if (&other == this || !share_preparation(other)) return false;
+  // A running search keeps what it runs with: options changed since its reset may ask for
+  // other prepared data, which its next reset takes.
+  if (&other == this || status_ == Status::Running || !share_preparation(other)) return false;
   if (status_ == Status::Preparing && !stale() && prepared()) begin();
   return true;
 }

@@ -213,7 +213,8 @@ class Search {
   //   adopt_preparation(o) shares o's prepared data (immutable, held by a shared_ptr) when it
   //                        was made for this search's grid, revision and options, so two
   //                        searches on one map prepare once; a Preparing search then begins.
-  //                        False when o has no such data or is of another class.
+  //                        False when o has no such data or is of another class, and while
+  //                        this search is Running (it keeps what it runs with).
   // run_steps()/run() and step() on a Preparing search finish the preparation first, then
   // search (one step is still one expansion), so callers that ignore preparation work.
   // Searches that prepare nothing keep the defaults: needed false, and never Preparing.

@@ -212,6 +212,14 @@ TEST(Preparation, TwoSearchesOnOneMapPrepareOnce) {
   ASSERT_TRUE(third->reset({0, 0}, {29, 29}));
   EXPECT_EQ(third->status(), Status::Running);
 
+  // A running search keeps the table it runs with, even when its options have changed since
+  // its reset and another search holds the table they ask for.
+  const std::unique_ptr<Search> always = make_search(grid, jps_plus(Diagonal::Always));
+  ASSERT_TRUE(reference::reset_prepared(*always, {0, 0}, {29, 29}));
+  third->set_options(jps_plus(Diagonal::Always));
+  EXPECT_FALSE(third->adopt_preparation(*always));
+  EXPECT_EQ(jump_data(*third), jump_data(*first));
+
   // Not from a search of another rule, another class, another map, or an older revision.
   const std::unique_ptr<Search> never = make_search(grid, jps_plus(Diagonal::Never));
   EXPECT_FALSE(never->adopt_preparation(*first));

@@ -449,7 +449,8 @@ declare module '*/generated/astar-wasm.mjs' {
     prepareSteps(units: number): number;
     /**
      * Shares `other`'s prepared data when it was made for this search's grid, revision and
-     * options (a preparing search then begins); false otherwise.
+     * options (a preparing search then begins); false otherwise, and while this search is
+     * running.
      */
     _adoptPreparation(other: SearchReader): boolean;
     /** Frees the wasm memory. Wasm memory is not garbage-collected: call exactly once. */

@@ -347,7 +347,8 @@ export interface Search {
    * Shares `other`'s prepared data (held once, not copied) when it was made for this
    * search's grid as it is now and its options, so two searches on one map prepare once; a
    * preparing search then begins. False when `other` has no such data or runs another kind
-   * of search. `other` may be a walk's planner.
+   * of search, and while this search is running (it keeps what it runs with until its next
+   * reset). `other` may be a walk's planner.
    */
   adoptPreparation(other: Search): boolean;
   /** 'preparing': reset, its per-map preparation still to do (prepareSteps, or any step). */

@@ -340,7 +340,7 @@ export interface Search extends Disposable {
   preparation(): Preparation;
   /** About `units` more units of a preparing search's preparation (then it begins); returns the units done. */
   prepareSteps(units: number): number;
-  /** Shares another search's prepared data when made for this grid and these options; a preparing search begins. */
+  /** Shares another search's prepared data when made for this grid and these options (not while running); a preparing search begins. */
   adoptPreparation(other: Search): boolean;
   readonly status: SearchStatus;
   readonly refusal: RefusalName | null;
