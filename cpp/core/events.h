@@ -23,6 +23,10 @@ enum class Side : std::uint8_t { Forward = 0, Backward = 1 };
 inline constexpr std::array kSides = {Named<Side>{Side::Forward, "forward"}, Named<Side>{Side::Backward, "backward"}};
 static_assert(values_in_order(kSides));
 
+// A node of the map being searched, as events and the Search interface name it: a grid
+// cell's id (y * width + x) today; a mesh search will number its own nodes (search.h).
+using NodeId = CellId;
+
 inline constexpr CellId kNoCell = 0xFFFFFFFFu;
 
 // What happened, in the terms of the event's kind (see EventKind).
@@ -137,8 +141,8 @@ struct Event {
   Outcome outcome = Outcome::None;
   Side side = Side::Forward;
   std::uint8_t dir = 0;  // Scan: direction (moves.h)
-  CellId cell = kNoCell;
-  CellId other = kNoCell;
+  NodeId cell = kNoCell;
+  NodeId other = kNoCell;
   double a = NAN, b = NAN, c = NAN;
 };
 

@@ -93,7 +93,8 @@ function stepsOf(grid: Grid, algorithm: AlgorithmName, diagonal: DiagonalName): 
   created.searches.push(search);
   expect(search.reset(START, GOAL)).toBe(true);
   const steps: ObservedStep[] = [];
-  while (search.status === 'running') {
+  // A search that prepares per map (JPS+) prepares in its first step.
+  while (search.status === 'running' || search.status === 'preparing') {
     const step = search.step();
     if (!step) break;
     steps.push({ step, status: search.status });

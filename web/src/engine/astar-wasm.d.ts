@@ -125,6 +125,21 @@ declare module '*/generated/astar-wasm.mjs' {
   }
 
   /**
+   * How far a search that prepares per map has come with it (cpp/core/search.h, Preparation):
+   * `needed` false for searches that prepare nothing (then ready, and the figures 0).
+   */
+  export interface Preparation {
+    needed: boolean;
+    /** The prepared data fits the grid as it is now and the options. */
+    ready: boolean;
+    /** Units of work (rows, subgoals, ...) done, of `total`. */
+    done: number;
+    total: number;
+    /** Bytes the prepared data holds now. */
+    bytes: number;
+  }
+
+  /**
    * One per-cell array of a search, as a strided view of wasm memory: element i is the
    * value at byte `i * stride` of `bytes`, of type `type`, and belongs to the current
    * search where the u16 at byte `i * stampStride` of `stampBytes` equals `stamp()` (always,
@@ -249,41 +264,10 @@ declare module '*/generated/astar-wasm.mjs' {
   }
 
   /**
-   * A resumable search over one Grid, which it reads but never changes, for any algorithm
-   * of the catalog. The grid must outlive the search (or be swapped out with `setGrid` first).
+   * What can be read of a search: the methods a search this module owns (`Search`) and a
+   * walk's planner (`PlannerView`) share.
    */
-  export interface Search {
-    /**
-     * Options for the next `reset()`. `useDefaultHeuristic` true ignores `heuristic` and
-     * picks the algorithm's default. A weight that is negative or not finite counts as 1,
-     * one above 100 as 100; only algorithms that use a weight read it. `maxExpansions` 0
-     * means no limit. Choosing an algorithm another core class runs replaces the arrays
-     * behind every view (`layout()` changes).
-     */
-    _setOptions(
-      algorithm: EnumMember<AlgorithmName>,
-      diagonal: EnumMember<DiagonalName>,
-      heuristic: EnumMember<HeuristicName>,
-      useDefaultHeuristic: boolean,
-      weight: number,
-      costModel: EnumMember<CostModelName>,
-      maxExpansions: number,
-    ): void;
-    /** Reads another grid from now on; the search becomes ready, with no start or goal. */
-    setGrid(grid: Grid): void;
-    /** Keep display-only channels ("scanned") in unobserved steps too; read at reset. */
-    setTracing(on: boolean): void;
-    /**
-     * Starts a new search. False (status ready) when a point is outside the grid; true
-     * otherwise, the status then being running, refused, no-path or found.
-     */
-    reset(start: Point, goal: Point): boolean;
-    /** One observed expansion as its events (the expansion first), or null when there was nothing to do. */
-    _step(): Event[] | null;
-    /** Up to `count` unobserved expansions; returns how many were made. */
-    runSteps(count: number): number;
-    /** Expands until the search finishes. */
-    run(): void;
+  export interface SearchReader {
     /** Current status. */
     status(): EnumMember<StatusName>;
     /** Why the options were refused (status refused), else none. */
@@ -298,6 +282,8 @@ declare module '*/generated/astar-wasm.mjs' {
     counters(): Counters;
     /** Threshold, iteration, best meeting. */
     progress(): Progress;
+    /** The per-map preparation (searches that prepare nothing: needed false). */
+    preparation(): Preparation;
     /** Phase of cell `id` (unseen for ids outside the grid). */
     phase(id: number): EnumMember<CellPhaseName>;
     /** Cost from the start to cell `id`; NaN when unseen. */
@@ -336,6 +322,60 @@ declare module '*/generated/astar-wasm.mjs' {
     cellCount(): number;
     /** The per-cell arrays worth drawing. Stale after memory growth or a change of `layout()`. */
     _channels(): RawChannel[];
+  }
+
+  /**
+   * A resumable search over one Grid, which it reads but never changes, for any algorithm
+   * of the catalog. The grid must outlive the search (or be swapped out with `setGrid` first).
+   */
+  export interface Search extends SearchReader {
+    /**
+     * Options for the next `reset()`. `useDefaultHeuristic` true ignores `heuristic` and
+     * picks the algorithm's default. A weight that is negative or not finite counts as 1,
+     * one above 100 as 100; only algorithms that use a weight read it. `maxExpansions` 0
+     * means no limit. Choosing an algorithm another core class runs replaces the arrays
+     * behind every view (`layout()` changes).
+     */
+    _setOptions(
+      algorithm: EnumMember<AlgorithmName>,
+      diagonal: EnumMember<DiagonalName>,
+      heuristic: EnumMember<HeuristicName>,
+      useDefaultHeuristic: boolean,
+      weight: number,
+      costModel: EnumMember<CostModelName>,
+      maxExpansions: number,
+    ): void;
+    /** Reads another grid from now on; the search becomes ready, with no start or goal. */
+    setGrid(grid: Grid): void;
+    /** Keep display-only channels ("scanned") in unobserved steps too; read at reset. */
+    setTracing(on: boolean): void;
+    /**
+     * Starts a new search. False (status ready) when a point is outside the grid; true
+     * otherwise, the status then being running, refused, no-path or found, or preparing when
+     * the search prepares per map and its preparation is missing or out of date.
+     */
+    reset(start: Point, goal: Point): boolean;
+    /**
+     * One observed expansion as its events (the expansion first), or null when there was
+     * nothing to do. A preparing search prepares to the end first.
+     */
+    _step(): Event[] | null;
+    /** Up to `count` unobserved expansions (a preparing search prepares to the end first); returns how many were made. */
+    runSteps(count: number): number;
+    /** Expands until the search finishes (a preparing search prepares to the end first). */
+    run(): void;
+    /**
+     * About `units` more units of a preparing search's preparation; returns how many were
+     * done. When it completes the search begins (status running). Does nothing unless the
+     * status is preparing and the search is not stale.
+     */
+    prepareSteps(units: number): number;
+    /**
+     * Shares `other`'s prepared data when it was made for this search's grid, revision and
+     * options (a preparing search then begins); false otherwise, and while this search is
+     * running.
+     */
+    _adoptPreparation(other: SearchReader): boolean;
     /** Frees the wasm memory. Wasm memory is not garbage-collected: call exactly once. */
     delete(): void;
     /** True once `delete()` has been called. */
@@ -427,8 +467,8 @@ declare module '*/generated/astar-wasm.mjs' {
     setGoal(goal: Point): boolean;
     /** Per cell, 1 where the agent knows the true cost; valid until the next reset or allocation. */
     _knownView(): Uint8Array;
-    /** A read-only Search handle on the planner (its mutators do nothing). Owned by the walk: never delete it. */
-    _planner(): Search;
+    /** A read-only view of the planner. Owned by the walk: never delete it. */
+    _planner(): SearchReader;
     /** Frees the wasm memory. Wasm memory is not garbage-collected: call exactly once. */
     delete(): void;
     /** True once `delete()` has been called. */

@@ -33,6 +33,10 @@ export interface AlgorithmRow {
   readonly defaultHeuristic: HeuristicName | null;
   /** Bytes of wasm memory a search keeps per grid cell (its open list comes on top). */
   readonly bytesPerCell: number;
+  /** Prepares per map before it searches (Search.preparation): JPS+ builds its jump table. */
+  readonly prepares: boolean;
+  /** Bytes per grid cell its prepared data holds (0 when it prepares nothing; shared by searches that adopt it). */
+  readonly preparedBytesPerCell: number;
 }
 
 /** Every algorithm and option name the engine knows, each list in the engine's numbering. */

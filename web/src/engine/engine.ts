@@ -44,7 +44,9 @@ import type {
   EnumObject,
   Event as RawEvent,
   Grid as RawGrid,
+  Preparation as RawPreparation,
   Search as RawSearch,
+  SearchReader as RawSearchReader,
   Walk as RawWalk,
 } from './generated/astar-wasm.mjs';
 // Every name and limit the core hands JavaScript, generated from its tables at build time.
@@ -225,6 +227,22 @@ export interface Progress {
   meetingCell: Point | null;
 }
 
+/**
+ * How far a search that prepares per map (JPS+ builds a jump table from the map) has come
+ * with it. The catalog says which algorithms prepare (AlgorithmRow.prepares).
+ */
+export interface Preparation {
+  /** False for searches that prepare nothing (then ready is true and the figures are 0). */
+  needed: boolean;
+  /** The prepared data fits the grid as it is now and the options (JPS+: the diagonal rule). */
+  ready: boolean;
+  /** Units of work done, of `total` (JPS+: rows, two sweeps of the map's height). */
+  done: number;
+  total: number;
+  /** Bytes of wasm memory the prepared data holds now. */
+  bytes: number;
+}
+
 /** One entry of the open list (Search.openList). Every listed cell has been reached, so no number is missing. */
 export interface OpenListEntry {
   cell: Point;
@@ -359,13 +377,40 @@ export interface Search {
   setGrid(grid: Grid): void;
   /** Keep display-only channels ("scanned") in unobserved steps too, so a replay shows them; read at reset(). */
   setTracing(on: boolean): void;
-  /** Starts a new search; false (status ready) when a point is outside the grid. */
+  /**
+   * Starts a new search; false (status ready) when a point is outside the grid. A search
+   * that prepares per map (AlgorithmRow.prepares) whose preparation is missing or out of
+   * date (another map, an edit, another diagonal rule) is then 'preparing' instead of
+   * 'running'; see preparation().
+   */
   reset(start: Point, goal: Point): boolean;
-  /** One expansion, observed; null if there was nothing to do. */
+  /** One expansion, observed; null if there was nothing to do. A preparing search prepares to the end first. */
   step(): StepEvent | null;
-  /** Up to n unobserved expansions; returns how many were made. */
+  /** Up to n unobserved expansions; returns how many were made. A preparing search prepares to the end first. */
   runSteps(n: number): number;
+  /** Runs to the end (a preparing search prepares first). */
   run(): void;
+  /**
+   * The per-map preparation: whether this search needs one, whether it is ready, its
+   * progress (done of total units) and the memory it holds. Readable in any status.
+   */
+  preparation(): Preparation;
+  /**
+   * About `units` more units of a preparing search's preparation (a whole number >= 0), so
+   * a page can slice it between frames and show progress; returns the units done. When it
+   * completes the search begins: status 'running' (or its end at once). Does nothing
+   * unless the status is 'preparing' and the search is not stale.
+   */
+  prepareSteps(units: number): number;
+  /**
+   * Shares `other`'s prepared data (held once, not copied) when it was made for this
+   * search's grid as it is now and its options, so two searches on one map prepare once; a
+   * preparing search then begins. False when `other` has no such data or runs another kind
+   * of search, and while this search is running (it keeps what it runs with until its next
+   * reset). `other` may be a walk's planner.
+   */
+  adoptPreparation(other: Search): boolean;
+  /** 'preparing': reset, its per-map preparation still to do (prepareSteps, or any step). */
   readonly status: SearchStatus;
   /** Why the options were refused (status refused), else null. */
   readonly refusal: RefusalName | null;
@@ -496,6 +541,14 @@ export type ChannelName = GeneratedChannelName;
 export type PhaseChannel = Subset<ChannelName, 'phase' | 'phaseBack' | 'scanned'>;
 /** T, which must be some of U's members: a subset of generated names where a misspelt one is an error, not silently dropped. */
 export type Subset<U, T extends U> = T;
+
+/**
+ * JPS+'s prepared jump table, once ready, one channel per direction (u16, no stamp: they
+ * belong to the map, not to one search): bits 0..14 the moves a goal-less jump from the cell
+ * makes, bit 15 set when it stops at a jump point (clear: a dead end, the count being the
+ * moves to the last free cell; 0 when the first move is illegal). cpp/core/jump_table.h.
+ */
+export type JumpChannelName = Subset<ChannelName, 'jumpN' | 'jumpE' | 'jumpS' | 'jumpW' | 'jumpNE' | 'jumpSE' | 'jumpSW' | 'jumpNW'>;
 
 /**
  * Typed-array views of a search's channels, valid until wasm memory grows or the search
@@ -823,9 +876,10 @@ class WasmEngine implements Engine {
       'a loop that drops them must await now and then.');
   }
 
-  /** Bytes a search with `algorithm` keeps for `cells` cells. */
+  /** Bytes a search with `algorithm` keeps for `cells` cells, its prepared data included (when not shared). */
   searchBytes(algorithm: AlgorithmName, cells: number): number {
-    return cells * this.algorithm(algorithm).bytesPerCell;
+    const row = this.algorithm(algorithm);
+    return cells * (row.bytesPerCell + row.preparedBytesPerCell);
   }
 
   /**
@@ -1010,7 +1064,7 @@ class EngineCellView implements CellView {
 
   constructor(
     private readonly search: EngineSearch,
-    raw: ReturnType<RawSearch['_channels']>,
+    raw: ReturnType<RawSearchReader['_channels']>,
     readonly layout: number,
     private readonly width: number,
   ) {
@@ -1113,7 +1167,10 @@ class EngineCellView implements CellView {
 class EngineSearch implements Search {
   /** The search number; a cell state belongs to the current search only if its stamp matches. */
   stampNow: number;
-  private rawSearch: RawSearch | null;
+  /** What this wrapper reads: its own raw search, or a walk's planner (read-only). */
+  private rawSearch: RawSearchReader | null;
+  /** The raw search this wrapper owns and changes; null for a walk's planner. */
+  private readonly ownedRaw: RawSearch | null;
   private grid: EngineGrid;
   private current: SearchOptions = { ...DEFAULT_OPTIONS };
   private view: EngineCellView | null = null;
@@ -1130,13 +1187,14 @@ class EngineSearch implements Search {
     readonly engine: WasmEngine,
     grid: EngineGrid,
     options: Partial<SearchOptions>,
-    planner?: RawSearch,
+    planner?: RawSearchReader,
   ) {
     if (!planner) engine.makeRoom(engine.searchBytes(DEFAULT_OPTIONS.algorithm, grid.width * grid.height), `a search of ${grid.width} x ${grid.height} cells`);
-    this.rawSearch = planner ?? new engine.raw.Search(grid.raw);
+    this.ownedRaw = planner ? null : new engine.raw.Search(grid.raw);
+    this.rawSearch = planner ?? this.ownedRaw;
     this.readOnly = planner !== undefined;
     this.grid = grid;
-    this.stampNow = this.rawSearch.stamp();
+    this.stampNow = this.raw.stamp();
     if (this.readOnly) return;
     grid.users += 1;
     engine.liveObjects += 1;
@@ -1156,16 +1214,20 @@ class EngineSearch implements Search {
 
   /** The grid this search reads goes with its raw search if it is reclaimed. */
   private registerLeftover(): void {
-    reclaimer.register(this, { kind: 'Search', engine: this.engine, raw: this.raw, reads: this.grid }, this);
+    reclaimer.register(this, { kind: 'Search', engine: this.engine, raw: this.owned, reads: this.grid }, this);
   }
 
-  private get raw(): RawSearch {
+  /** The raw search read (another engine search adopting this one's preparation reads it too). */
+  get raw(): RawSearchReader {
     if (!this.rawSearch) throw new Error(this.readOnly ? 'the walk of this planner has been deleted' : 'this Search has been deleted');
     return this.rawSearch;
   }
 
-  private writable(): void {
-    if (this.readOnly) throw new Error("a walk's planner is read-only: drive the walk instead");
+  /** The raw search to change: only a search this wrapper owns. */
+  private get owned(): RawSearch {
+    if (!this.ownedRaw) throw new Error("a walk's planner is read-only: drive the walk instead");
+    this.raw; // throws once deleted
+    return this.ownedRaw;
   }
 
   /** The walk was deleted: its planner with it. */
@@ -1179,11 +1241,11 @@ class EngineSearch implements Search {
   }
 
   setOptions(options: Partial<SearchOptions>): void {
-    this.writable();
+    const owned = this.owned;
     const { options: next, args } = this.engine.resolveOptions(this.current, options);
     // Another algorithm may be run by another class, which the raw search makes now.
     if (next.algorithm !== this.arraysFor) this.roomFor(next.algorithm, this.grid);
-    this.raw._setOptions(...args);
+    owned._setOptions(...args);
     this.current = next;
     this.holding(next.algorithm, this.grid);
   }
@@ -1210,10 +1272,10 @@ class EngineSearch implements Search {
   }
 
   setGrid(grid: Grid): void {
-    this.writable();
+    const owned = this.owned;
     const next = this.engine.ownGrid(grid);
     this.roomFor(this.arraysFor, next);
-    this.raw.setGrid(next.raw);
+    owned.setGrid(next.raw);
     this.holding(this.arraysFor, next);
     this.grid.users -= 1;
     next.users += 1;
@@ -1224,23 +1286,22 @@ class EngineSearch implements Search {
   }
 
   setTracing(on: boolean): void {
-    this.writable();
-    this.raw.setTracing(on);
+    this.owned.setTracing(on);
   }
 
   reset(start: Point, goal: Point): boolean {
-    this.writable();
+    const owned = this.owned;
     checkPoints(start, goal);
     this.engine.makeRoom(0, 'starting this search');
-    const started = this.raw.reset({ x: start.x, y: start.y }, { x: goal.x, y: goal.y });
+    const started = owned.reset({ x: start.x, y: start.y }, { x: goal.x, y: goal.y });
     this.stampNow = this.raw.stamp();
     return started;
   }
 
   step(): StepEvent | null {
-    this.writable();
-    this.engine.makeRoom(0, 'running this search');
-    const raw = this.raw._step();
+    const owned = this.owned;
+    this.roomToRun();
+    const raw = owned._step();
     if (!raw) return null;
     return this.stepEvent(raw);
   }
@@ -1283,16 +1344,44 @@ class EngineSearch implements Search {
   }
 
   runSteps(n: number): number {
-    this.writable();
+    const owned = this.owned;
     checkCount(n);
-    this.engine.makeRoom(0, 'running this search');
-    return this.raw.runSteps(Math.floor(n));
+    this.roomToRun();
+    return owned.runSteps(Math.floor(n));
   }
 
   run(): void {
-    this.writable();
-    this.engine.makeRoom(0, 'running this search');
-    this.raw.run();
+    const owned = this.owned;
+    this.roomToRun();
+    owned.run();
+  }
+
+  preparation(): Preparation {
+    const raw: RawPreparation = this.raw.preparation();
+    return { needed: raw.needed, ready: raw.ready, done: raw.done, total: raw.total, bytes: raw.bytes };
+  }
+
+  prepareSteps(units: number): number {
+    const owned = this.owned;
+    if (!isInteger(units) || units < 0) throw new RangeError(`prepareSteps() needs a whole number >= 0, got ${units}`);
+    this.roomToRun();
+    return owned.prepareSteps(units);
+  }
+
+  adoptPreparation(other: Search): boolean {
+    const owned = this.owned;
+    if (!(other instanceof EngineSearch) || other.engine !== this.engine) throw new TypeError('expected a Search made by this engine');
+    return owned._adoptPreparation(other.raw);
+  }
+
+  /**
+   * Room for running: a search still to prepare builds its prepared data first (JPS+: its
+   * table, preparedBytesPerCell a cell), which must fit too.
+   */
+  private roomToRun(): void {
+    const row = this.engine.algorithm(this.current.algorithm);
+    const preparing = row.prepares && this.owned.status() === this.engine.statuses.member('preparing');
+    this.engine.makeRoom(preparing ? row.preparedBytesPerCell * this.cellCount : 0, 'running this search');
   }
 
   get status(): SearchStatus {
@@ -1386,10 +1475,9 @@ class EngineSearch implements Search {
   }
 
   delete(): void {
-    if (this.readOnly) return;  // a walk's planner goes with its walk
-    if (!this.rawSearch) return;
+    if (!this.ownedRaw || !this.rawSearch) return;  // a walk's planner goes with its walk
     reclaimer.unregister(this);
-    this.rawSearch.delete();
+    this.ownedRaw.delete();
     this.rawSearch = null;
     this.view = null;
     this.hint.release();

@@ -25,6 +25,7 @@ export const PRESENTERS: Readonly<Record<AlgorithmName, Presenter>> = {
   ida: idaStar(),
   dfs: bestFirst('dfs'),
   'dstar-lite': dStarLite(),
+  'jps-plus': jumpPoints(),
 };
 
 export function presenterFor(algorithm: AlgorithmName): Presenter {

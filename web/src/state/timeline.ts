@@ -303,7 +303,7 @@ export function pathLength(path: readonly Point[]): number {
 }
 
 function runFor(search: Search, budgetMs: number): boolean {
-  return runChunked(() => search.status !== 'running', (n) => search.runSteps(n), budgetMs);
+  return runChunked(() => search.status !== 'running' && search.status !== 'preparing', (n) => search.runSteps(n), budgetMs);
 }
 
 /** True once a search has ended: neither waiting for a start, nor preparing, nor running. */

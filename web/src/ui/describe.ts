@@ -89,7 +89,7 @@ export function statusText(store: PlaygroundStore, run: Run = store.runs[0]!): s
   const path = status === 'found' ? search.path() : null;
   const length = path === null ? null : pathLength(path);
   // Once the search has ended the headline gives the cost; the counters do not repeat it.
-  const ended = status !== 'running';
+  const ended = status !== 'running' && status !== 'preparing';
   const counts = say(ended ? 'status.countersEnd' : 'status.counters', {
     // IDA* keeps no open list; its count is the length of the depth-first path.
     openName: say(frontierOf(run.options.algorithm).countName),

@@ -99,7 +99,7 @@ export function buildInspector(store: PlaygroundStore, phrases: Phrases, later: 
     const language = store.language;
     const frontier = frontierOf(inspected.options.algorithm);
     setText(openTitle, translate(language, frontier.inspectTitle));
-    if (search.status === 'ready' || search.status === 'refused') {
+    if (search.status === 'ready' || search.status === 'preparing' || search.status === 'refused') {
       const why = search.status === 'refused'
         ? translate(language, 'status.refused', { reason: refusalText(store, search.refusal ?? 'needs-uniform-terrain', inspected) })
         : translate(language, 'inspect.notRunning');
