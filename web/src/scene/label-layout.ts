@@ -67,11 +67,11 @@ export const BOLD_STYLES: ReadonlySet<LabelStyle> = new Set(['cost', 'f']);
 
 /**
  * Advance widths in em, at least those of the page's sans-serif fonts (DejaVu Sans is the
- * widest of them: digits 0.636 em, '#' 0.838), regular weight; bold is BOLD_WIDENING wider.
+ * widest of them: digits 0.636 em, '#' 0.838; bold digits 0.696, '.' 0.38), regular weight; bold is BOLD_WIDENING wider.
  */
 export const CHARACTER_EM: Readonly<Record<string, number>> = {
   '0': 0.64, '1': 0.64, '2': 0.64, '3': 0.64, '4': 0.64, '5': 0.64, '6': 0.64, '7': 0.64, '8': 0.64, '9': 0.64,
-  '.': 0.33, '-': 0.37, '–': 0.5, '#': 0.84, '×': 0.84, '∞': 0.84,
+  '.': 0.35, '-': 0.38, '–': 0.5, '#': 0.84, '×': 0.84, '∞': 0.84,
 };
 const UNKNOWN_EM = 1;
 export const BOLD_WIDENING = 1.1;
