@@ -254,6 +254,22 @@ function layoutFaults(placed: readonly PlacedLabel[], scale: number): string[] {
   return faults;
 }
 
+describe('the map\'s scene', () => {
+  it('is a new object with the new costs and a new revision after each edit, and the same one between edits', () => {
+    const map = grid(false);
+    const source = new MapSceneSource();
+    const first = source.of(map);
+    expect(source.of(map)).toBe(first);
+    expect(Array.from(first.costs)).toEqual(Array.from(map.costs()));
+    map.setCost(0, 0, 0);
+    const second = source.of(map);
+    expect(second).not.toBe(first);
+    expect(second.revision).toBeGreaterThan(first.revision);
+    expect(second.costs[0]).toBe(0);
+    expect(Array.from(second.costs)).toEqual(Array.from(map.costs()));
+  });
+});
+
 describe('the numbers on the cells', () => {
   // Issue 21: a 512 x 512 map at about 36 px per cell, where g and h ran together ("390255")
   // and f ran into the expansion order ("6#9277"). Terrain of cost 7 everywhere makes g grow

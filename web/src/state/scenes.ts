@@ -21,7 +21,14 @@ import { visibleCells, type Viewport } from '../scene/viewport';
 import type { Run } from './run';
 import type { Timeline } from './timeline';
 
-/** The map's costs as plain data, copied once per edit of the grid and shared by every pane. */
+/**
+ * The map's costs as plain data, copied once per edit of the grid and shared by every pane.
+ * A map of the same size is copied into the same array (a new scene object, a new
+ * revision): a stroke edits the map on every pointer move, and a fresh 1 MB copy each time
+ * on a 1024 x 1024 map filled the young generation, whose collections (up to 50 ms in a
+ * Chromium trace of bench:web's stroke) made long tasks. Nothing keeps an older MapScene
+ * to read its costs: the drawing and the labels go by the newest scene's revision.
+ */
 export class MapSceneSource {
   private scene: MapScene | null = null;
   private grid: Grid | null = null;
@@ -32,7 +39,9 @@ export class MapSceneSource {
     if (this.scene && this.grid === grid && this.gridRevision === grid.revision) return this.scene;
     this.grid = grid;
     this.gridRevision = grid.revision;
-    this.scene = { width: grid.width, height: grid.height, costs: grid.costs().slice(), revision: ++this.revisions };
+    const costs = this.scene?.costs.length === grid.width * grid.height ? this.scene.costs : new Uint8Array(grid.width * grid.height);
+    costs.set(grid.costs());
+    this.scene = { width: grid.width, height: grid.height, costs, revision: ++this.revisions };
     return this.scene;
   }
 }
