@@ -224,6 +224,13 @@ describe('a pane\'s scene', () => {
     const unreached = scene.labels.find((label) => label.directions && label.topLeft === '' && label.bottomLeft === '')!;
     expect(scene.placed.filter((placed) => placed.x === unreached.x && placed.y === unreached.y).map((placed) => placed.text).sort())
       .toEqual(unreached.directions!.map((d) => d.text).sort());
+    // A reached cell keeps its corners' numbers to itself, until the cell is big enough for both.
+    const isJump = (placed: { style: string }) => placed.style === 'jump' || placed.style === 'dead-end';
+    const reached = scene.labels.find((label) => label.bottomLeft !== '' && label.directions)!;
+    expect(scene.placed.some((placed) => placed.x === reached.x && placed.y === reached.y && isJump(placed))).toBe(false);
+    const roomy = build('jps-plus', 3, 120).scene;
+    expect(roomy.placed.some((placed) => placed.x === reached.x && placed.y === reached.y && isJump(placed))).toBe(true);
+    expect(roomy.placed.some((placed) => placed.x === reached.x && placed.y === reached.y && placed.style === 'f')).toBe(true);
     // Without 'jumps' among the labels, and for online JPS, none.
     expect(build('jps-plus', 3, 50, new Set(['g', 'h', 'f'])).scene.labels.some((label) => label.directions)).toBe(false);
     expect(build('jps', 3).scene.labels.some((label) => label.directions)).toBe(false);

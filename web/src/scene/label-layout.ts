@@ -18,7 +18,8 @@
 // drawn. Text is drawn centred in its box, so a narrower glyph run stays inside it.
 //
 // WHAT GIVES WAY. Numbers are placed in their cell's order of importance (the corners' f,
-// g, h and order first, then the jump distances). A cell is laid out twice, with every
+// g, h and order first, then the jump distances, which a reached cell shows only from
+// DIRECTIONS_ON_REACHED_SCALE up). A cell is laid out twice, with every
 // number written in full and with every number that can be shortened shortened (decimals
 // dropped: 390.5 becomes 391, as the tooltip still has it in full); the layout that keeps
 // the more important numbers wins (the first number, in that order, that one keeps and the
@@ -108,8 +109,16 @@ export function shortened(text: string): string | null {
   return String(Math.round(Number(text)));
 }
 
-/** What one cell wants drawn, most important first, each with its full and shortened forms. */
-function wantedOf(cell: CellText): Wanted[] {
+/**
+ * From this many pixels per cell a reached cell shows its numbers per direction (JPS+'s
+ * jumps) at its edges too, around its corners' numbers. Below it the corners and edges
+ * together read as one block of digits, so the directions are kept for cells the search
+ * has not reached (the tooltip has them for every cell).
+ */
+export const DIRECTIONS_ON_REACHED_SCALE = 96;
+
+/** What one cell wants drawn at `scale`, most important first, each with its full and shortened forms. */
+function wantedOf(cell: CellText, scale: number): Wanted[] {
   const wanted: Wanted[] = [];
   const add = (text: string, style: LabelStyle, slot: Slot) => {
     if (text === '') return;
@@ -121,7 +130,10 @@ function wantedOf(cell: CellText): Wanted[] {
   add(cell.bottomLeft, 'value', 'SW');
   add(cell.bottomRight, 'value', 'SE');
   add(cell.topRight, 'order', 'NE');
-  cell.directions?.forEach((label: DirectionLabel, dir) => add(label.text, label.reaches ? 'jump' : 'dead-end', DIRECTION_SLOTS[dir]!));
+  const reached = cell.topLeft !== '' || cell.topRight !== '' || cell.bottomLeft !== '' || cell.bottomRight !== '' || cell.parent !== null;
+  if (!reached || scale >= DIRECTIONS_ON_REACHED_SCALE) {
+    cell.directions?.forEach((label: DirectionLabel, dir) => add(label.text, label.reaches ? 'jump' : 'dead-end', DIRECTION_SLOTS[dir]!));
+  }
   return wanted;
 }
 
@@ -166,7 +178,8 @@ function keepsMore(a: readonly boolean[], b: readonly boolean[]): boolean {
 export function parentArrow(toward: Point, scale: number): { tail: Point; tip: Point; head: [Point, Point]; lineWidth: number } {
   const length = Math.hypot(toward.x, toward.y);
   const ux = toward.x / length, uy = toward.y / length;
-  const reach = scale * 0.2, back = reach * 0.6, head = scale * 0.1;
+  // Short enough to leave the top corners' numbers their row from about 40 px per cell up.
+  const reach = scale * 0.16, back = reach * 0.6, head = scale * 0.08;
   const tip = { x: ux * reach, y: uy * reach };
   return {
     tail: { x: -ux * back, y: -uy * back },
@@ -191,7 +204,7 @@ function arrowBox(toward: Point, scale: number): Box {
 export function layoutLabels(cells: readonly CellText[], scale: number): PlacedLabel[] {
   const out: PlacedLabel[] = [];
   for (const cell of cells) {
-    const wanted = wantedOf(cell);
+    const wanted = wantedOf(cell, scale);
     if (wanted.length === 0) continue;
     const reserved = cell.parent ? [arrowBox(cell.parent, scale)] : [];
     const full = place(cell, wanted, 0, scale, reserved);
