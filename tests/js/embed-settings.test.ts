@@ -69,7 +69,7 @@ describe('embed settings', () => {
     expect(read({ controls: 'play  timeline,algorithm' }).settings.controls).toEqual(['play', 'timeline', 'algorithm']);
     expect(read({ controls: 'none' }).settings.controls).toEqual([]);
     expect(read({ controls: '' }).settings.controls).toEqual([]);
-    expect(read({ labels: 'all' }).settings.labels).toEqual(['g', 'h', 'f', 'order', 'parent']);
+    expect(read({ labels: 'all' }).settings.labels).toEqual(['g', 'h', 'f', 'order', 'parent', 'jumps']);
     expect(read({ labels: 'parent g' }).settings.labels).toEqual(['g', 'parent']);
     const bad = read({ labels: 'g cost' });
     expect(bad.settings.labels).toEqual(['g']);

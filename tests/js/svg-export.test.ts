@@ -68,7 +68,7 @@ function scene(overrides: Overrides = {}): [PaneScene, SvgDocument] {
   const path = overrides.path ?? [];
   return [{
     map: { width: grid.width, height: grid.height, costs: grid.costs().slice(), revision: 1 },
-    fills: { kinds: fills, revision: 1 }, heat: null, fog: null, labels: [], labelsShown: true,
+    fills: { kinds: fills, revision: 1 }, heat: null, fog: null, labels: [], placed: [], labelsShown: true,
     overlays: path.length ? [{ shape: 'polyline', role: 'path', points: cornersOf(path).map(centreOf) }] : [],
     markers: [{ role: 'start', at: start, letter: 'S' }, { role: 'goal', at: goal, letter: 'G' }],
     above: [], screenOnly: [],

@@ -24,7 +24,7 @@ export type LanguageCode = Language;
  */
 export type ControlGroup = PageControlGroup;
 
-/** A per-cell number drawn on reached cells when they are large enough: g, h, f, expansion order, parent arrow. */
+/** A per-cell number drawn when cells are large enough: g, h, f, expansion order, parent arrow (reached cells), JPS+'s jump table (every cell). */
 export type CellLabel = DrawnLabel;
 
 /**

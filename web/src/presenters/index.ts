@@ -17,7 +17,7 @@ import { thetaStar } from './theta-star';
 export const PRESENTERS: Readonly<Record<AlgorithmName, Presenter>> = {
   astar: bestFirst('astar'),
   dijkstra: bestFirst('dijkstra'),
-  jps: jumpPoints(),
+  jps: jumpPoints(false),
   greedy: bestFirst('greedy'),
   bidirectional: bidirectional(),
   bfs: bestFirst('bfs'),
@@ -25,7 +25,7 @@ export const PRESENTERS: Readonly<Record<AlgorithmName, Presenter>> = {
   ida: idaStar(),
   dfs: bestFirst('dfs'),
   'dstar-lite': dStarLite(),
-  'jps-plus': jumpPoints(),
+  'jps-plus': jumpPoints(true),
 };
 
 export function presenterFor(algorithm: AlgorithmName): Presenter {

@@ -3,10 +3,12 @@
 // cell; the cells a scan passes over are never put in the open list. The picture draws the
 // scans as lines (the cells they passed faintly) and forced neighbours as diamonds, and the
 // narration says why each successor is a jump point. JPS+ (the same search over a jump
-// table made before the search) is drawn and narrated the same way.
-import { eventsOf, type EventOf, type Point, type StepEvent } from '../engine/engine';
+// table made before the search) is drawn and narrated the same way, its jumps read from
+// the table rather than scanned (so no cell is passed over), and zoomed in each cell shows
+// the table's eight entries at its edges and corners.
+import { eventsOf, type CellView, type EventOf, type JumpChannelName, type Point, type StepEvent } from '../engine/engine';
 import { formatNumber } from '../scene/format';
-import { FILL, centreOf, type Overlay } from '../scene/pane-scene';
+import { FILL, centreOf, type DirectionLabel, type Overlay } from '../scene/pane-scene';
 import {
   OPEN_LIST_TOOLTIP, PLAIN_NEIGHBOURS, cellName, describeNeighbours, endLines, expandedMark, expansionNumbers, goalLines, listCells,
   neighbourMarks, samePoint, tooltipLines,
@@ -59,11 +61,11 @@ const JUMP_POINT_SIGNALS: SignalTable = {
   'no-path': ['noPath'],
 };
 
-/** How much was scanned, and why each successor is a jump point. */
-function describeJumps(step: StepEvent, say: Say): string[] {
+/** How much was scanned (JPS) or read from the table (JPS+), and why each successor is a jump point. */
+function describeJumps(step: StepEvent, say: Say, precomputed: boolean): string[] {
   const scans = eventsOf(step, 'scan');
   const passed = scans.reduce((sum, scan) => sum + Math.max(Math.abs(scan.to.x - scan.from.x), Math.abs(scan.to.y - scan.from.y)), 0);
-  const parts = [say('narration.jps.scans', { scans: scans.length, cells: passed })];
+  const parts = [say(precomputed ? 'narration.jpsPlus.jumps' : 'narration.jps.scans', { scans: scans.length, cells: passed })];
   const found = eventsOf(step, 'neighbour').filter((n) => n.outcome === 'opened' || n.outcome === 'improved');
   if (found.length === 0) {
     parts.push(say('narration.jps.none'));
@@ -97,27 +99,59 @@ function scanMarks(step: StepEvent): Overlay[] {
   ];
 }
 
-/** JPS (and JPS+, which searches the same way over a table made before the search): its picture, words and pseudocode. */
-export function jumpPoints(): Presenter {
+/** JPS+'s jump table per direction, in the engine's order of directions (cpp/core/moves.h). */
+const JUMP_CHANNELS: readonly JumpChannelName[] = ['jumpN', 'jumpE', 'jumpS', 'jumpW', 'jumpNE', 'jumpSE', 'jumpSW', 'jumpNW'];
+const DIRECTION_NAMES = ['N', 'E', 'S', 'W', 'NE', 'SE', 'SW', 'NW'] as const;
+/** An entry's bits (cpp/core/jump_table.h): the moves, and whether the jump stops at a jump point. */
+const JUMP_STEPS = 0x7fff, JUMP_POINT = 0x8000;
+
+/**
+ * A jump-table entry as a cell shows it, Rabin's convention for JPS+ (GDC 2015): n when the
+ * jump stops at a jump point n moves away, -n when it runs into a wall or the map's edge after
+ * n moves (0: the first move is not allowed).
+ */
+export function jumpLabel(entry: number): DirectionLabel {
+  const steps = entry & JUMP_STEPS;
+  return entry & JUMP_POINT ? { text: String(steps), reaches: true } : { text: steps === 0 ? '0' : `-${steps}`, reaches: false };
+}
+
+/** The eight entries of a cell, once the table is made (a wall's are all 0 and it shows none). */
+function jumpLabels(cells: CellView, id: number): DirectionLabel[] | null {
+  if (!cells.has('jumpN')) return null;
+  const entries = JUMP_CHANNELS.map((channel) => cells.valueAt(channel, id));
+  if (entries.some(Number.isNaN) || entries.every((entry) => entry === 0)) return null;
+  return entries.map(jumpLabel);
+}
+
+/**
+ * JPS, or JPS+ (`precomputed`: the same search over a table made before the search): its
+ * picture, words and pseudocode.
+ */
+export function jumpPoints(precomputed: boolean): Presenter {
   return {
     frontier: 'open-list',
     pseudocode: { program: JUMP_POINT_SEARCH, signalLines: JUMP_POINT_SIGNALS },
     replanLine: 'initialise',
-    legend: ['scanned', 'scan'],
+    // JPS+ passes over no cell; its cells show the table instead.
+    legend: precomputed ? ['scan', 'jumps'] : ['scanned', 'scan'],
     offeredByCompare: true,
     corners: { topLeft: 'f', topRight: 'order', backward: false },
+    ...(precomputed ? { directionLabels: jumpLabels } : {}),
     narrateStart: (say, start) => say('narration.start', { cell: cellName(start) }),
     narrateStep(step, story) {
       const expanded = story.say('narration.expand', expansionNumbers(step, story));
       const goal = goalLines(step, story);
       if (goal) return [expanded, ...goal];
       // Its "neighbours" are the jump points its scans found, told with the scans.
-      return [expanded, ...describeJumps(step, story.say),
+      return [expanded, ...describeJumps(step, story.say, precomputed),
         ...describeNeighbours(step, story.say, { ...PLAIN_NEIGHBOURS, listOpened: false, nothingNew: false }), ...endLines(story)];
     },
     tooltip(cell, id, search, say) {
       const lines = tooltipLines(cell, id, search, say, OPEN_LIST_TOOLTIP);
-      if (search.phase(cell.x, cell.y) === 'unseen' && search.cellView().scannedAt(id)) lines.push(say('tooltip.scanned'));
+      const cells = search.cellView();
+      if (search.phase(cell.x, cell.y) === 'unseen' && cells.scannedAt(id)) lines.push(say('tooltip.scanned'));
+      const jumps = precomputed ? jumpLabels(cells, id) : null;
+      if (jumps) lines.push(say('tooltip.jumps', { jumps: jumps.map((jump, dir) => `${DIRECTION_NAMES[dir]} ${jump.text}`).join(', ') }));
       return lines;
     },
     fillCells(cells, out, passed) {

@@ -11,7 +11,7 @@
 // the DOM or the canvas, so the narration, the pseudocode and the picture it describes are
 // read from the same events and cannot disagree.
 import type { CellView, Point, Progress, Search, SearchStatus, StepEvent } from '../engine/engine';
-import type { CornerRule, Overlay } from '../scene/pane-scene';
+import type { CornerRule, DirectionLabel, Overlay } from '../scene/pane-scene';
 import type { Language } from '../state/store';
 import type { PhraseKey } from '../ui/i18n';
 import type { FrontierKind } from './frontier';
@@ -21,7 +21,7 @@ import type { LineId, Pseudocode } from './pseudocode';
 export type Say = (key: PhraseKey, params?: Record<string, string | number>) => string;
 
 /** Marks of the legend that only some algorithms draw. */
-export type LegendMark = 'backwardOpen' | 'backwardClosed' | 'meeting' | 'scanned' | 'scan' | 'sight' | 'stack' | 'inconsistent';
+export type LegendMark = 'backwardOpen' | 'backwardClosed' | 'meeting' | 'scanned' | 'scan' | 'jumps' | 'sight' | 'stack' | 'inconsistent';
 
 /** What the narration of a step may use besides the step's events: read once, as plain values. */
 export interface StepStory {
@@ -49,6 +49,12 @@ export interface Presenter {
   readonly offeredByCompare: boolean;
   /** Which numbers the corners of a reached cell show when zoomed in. */
   readonly corners: CornerRule;
+  /**
+   * The numbers a cell holds per direction (N, E, S, W, NE, SE, SW, NW), drawn at its edges
+   * and corners when zoomed in, reached or not (JPS+: its jump table); null where it has
+   * none. Families that keep nothing per direction leave it out.
+   */
+  directionLabels?(cells: CellView, id: number): DirectionLabel[] | null;
   /** Before the first step: where the search begins. */
   narrateStart(say: Say, start: Point, goal: Point): string;
   /** The sentences of one observed step, in the order things happened. */

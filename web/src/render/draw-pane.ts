@@ -6,6 +6,7 @@
 // for the screen. What each overlay's role looks like (colour, width, dashes, the zoom it
 // shows from) is the table STYLES: the state side names roles, never colours.
 import { LABEL_MIN_SCALE, markerRadius } from '../scene/geometry';
+import { BOLD_STYLES, parentArrow, type LabelStyle, type PlacedLabel } from '../scene/label-layout';
 import type { CellText, Marker, Overlay, OverlayRole, PaneScene } from '../scene/pane-scene';
 import { visibleCells, type Viewport } from '../scene/viewport';
 import type { Palette } from './palette';
@@ -19,7 +20,6 @@ export interface PaneFrame {
 }
 
 const GRID_LINE_MIN_SCALE = 6;
-const ROOMY_LABEL_SCALE = 44;
 
 type Colour = Exclude<keyof Palette, 'terrain'>;
 
@@ -74,7 +74,7 @@ export function drawPane(context: CanvasRenderingContext2D, frame: PaneFrame, ra
   for (const layer of layers) if (layer) context.drawImage(layer, view.offsetX, view.offsetY, mapWidth, mapHeight);
 
   if (view.scale >= GRID_LINE_MIN_SCALE) drawGridLines(context, frame, map.width, map.height, palette);
-  if (view.scale >= LABEL_MIN_SCALE) drawLabels(context, view, scene.labels, palette);
+  if (view.scale >= LABEL_MIN_SCALE) drawLabels(context, view, scene.labels, scene.placed, palette);
   for (const overlay of scene.overlays) drawOverlay(context, view, overlay, palette);
   const radius = markerRadius(view.scale, scene.labelsShown);
   for (const marker of scene.markers) drawMarker(context, view, marker, radius, palette);
@@ -251,36 +251,34 @@ function drawGridLines(context: CanvasRenderingContext2D, frame: PaneFrame, mapW
   context.stroke();
 }
 
+/** The colour of each style of number: the corners' f, g and h strong, the order and the walls' distances muted. */
+const LABEL_COLOURS: Readonly<Record<LabelStyle, 'text' | 'textMuted' | 'current'>> = {
+  cost: 'text', f: 'text', value: 'text', order: 'textMuted', jump: 'text', 'dead-end': 'textMuted',
+};
+
 /**
- * The cells' numbers: terrain costs in the middle of unreached cells, then each corner's
- * numbers, then the parent arrows. Text is the expensive part of a frame at this zoom, and
- * changing font or alignment per call makes it more so: one kind of label at a time, with
+ * The cells' numbers, where the layout put them (scene/label-layout.ts: each centred in its
+ * box), then the parent arrows. Text is the expensive part of a frame at this zoom, and
+ * changing font or alignment per call makes it more so: one style of label at a time, with
  * the style set once.
  */
-function drawLabels(context: CanvasRenderingContext2D, view: Viewport, labels: readonly CellText[], p: Palette): void {
+function drawLabels(context: CanvasRenderingContext2D, view: Viewport, labels: readonly CellText[], placed: readonly PlacedLabel[], p: Palette): void {
   if (labels.length === 0) return;
   const s = view.scale;
-  // Below ROOMY_LABEL_SCALE four numbers only fit in a cell with small type.
-  const size = s >= ROOMY_LABEL_SCALE ? Math.min(14, s * 0.2) : Math.max(7, s * 0.23);
-  const pad = Math.max(2, s * 0.07);
-  const pass = (key: 'centre' | 'topLeft' | 'topRight' | 'bottomLeft' | 'bottomRight', bold: boolean, fontSize: number, colour: string,
-    align: CanvasTextAlign, baseline: CanvasTextBaseline, dx: number, dy: number) => {
-    let styled = false;
-    for (const label of labels) {
-      const text = label[key];
-      if (text === '') continue;
-      if (!styled) setTextStyle(context, bold, fontSize, colour, align, baseline, p);
-      styled = true;
-      const x = toX(view, label.x) + dx, y = toY(view, label.y) + dy;
-      context.strokeText(text, x, y);
-      context.fillText(text, x, y);
+  const byStyle = new Map<LabelStyle, PlacedLabel[]>();
+  for (const label of placed) {
+    const list = byStyle.get(label.style);
+    if (list) list.push(label);
+    else byStyle.set(label.style, [label]);
+  }
+  for (const [style, list] of byStyle) {
+    setTextStyle(context, BOLD_STYLES.has(style), list[0]!.size, p[LABEL_COLOURS[style]], 'center', 'middle', p);
+    for (const label of list) {
+      const x = toX(view, label.x) + label.left + label.width / 2, y = toY(view, label.y) + label.top + label.height / 2;
+      context.strokeText(label.text, x, y);
+      context.fillText(label.text, x, y);
     }
-  };
-  pass('centre', true, size * 1.2, p.text, 'center', 'middle', s / 2, s / 2);
-  pass('topLeft', true, size, p.text, 'left', 'top', pad, pad);
-  pass('topRight', false, size * 0.85, p.textMuted, 'right', 'top', s - pad, pad);
-  pass('bottomLeft', false, size, p.text, 'left', 'bottom', pad, s - pad);
-  pass('bottomRight', false, size, p.text, 'right', 'bottom', s - pad, s - pad);
+  }
 
   // Jump points and Theta*'s corners hang from cells further away: the arrow points toward
   // the parent, whatever its distance.
@@ -289,7 +287,14 @@ function drawLabels(context: CanvasRenderingContext2D, view: Viewport, labels: r
   context.lineCap = 'round';
   context.beginPath();
   for (const label of labels) {
-    if (label.parent) traceParentArrow(context, toX(view, label.x + 0.5), toY(view, label.y + 0.5), label.parent.x, label.parent.y, s);
+    if (!label.parent) continue;
+    const cx = toX(view, label.x + 0.5), cy = toY(view, label.y + 0.5);
+    const { tail, tip, head } = parentArrow(label.parent, s);
+    context.moveTo(cx + tail.x, cy + tail.y);
+    context.lineTo(cx + tip.x, cy + tip.y);
+    context.moveTo(cx + head[0].x, cy + head[0].y);
+    context.lineTo(cx + tip.x, cy + tip.y);
+    context.lineTo(cx + head[1].x, cy + head[1].y);
   }
   context.stroke();
 }
@@ -304,18 +309,4 @@ function setTextStyle(context: CanvasRenderingContext2D, bold: boolean, size: nu
   context.strokeStyle = p.halo;
   context.lineWidth = Math.max(2, size * 0.25);
   context.lineJoin = 'round';
-}
-
-/** Adds an arrow from the cell centre toward its parent to the current path. */
-function traceParentArrow(context: CanvasRenderingContext2D, cx: number, cy: number, dx: number, dy: number, s: number): void {
-  const length = Math.hypot(dx, dy);
-  const ux = dx / length, uy = dy / length;
-  const reach = s * 0.2;
-  const tipX = cx + ux * reach, tipY = cy + uy * reach;
-  const head = s * 0.1;
-  context.moveTo(cx - ux * reach * 0.6, cy - uy * reach * 0.6);
-  context.lineTo(tipX, tipY);
-  context.moveTo(tipX - ux * head - uy * head * 0.7, tipY - uy * head + ux * head * 0.7);
-  context.lineTo(tipX, tipY);
-  context.lineTo(tipX - ux * head + uy * head * 0.7, tipY - uy * head - ux * head * 0.7);
 }

@@ -1,9 +1,14 @@
 // What a pane shows, as plain data: the types the state side builds and the drawing reads.
 // Neither side imports the other; both import this.
 import type { Point } from '../engine/engine';
+import type { PlacedLabel } from './label-layout';
 
-/** The per-cell numbers a reached cell can show; a page chooses any subset. */
-export const CELL_LABELS = ['g', 'h', 'f', 'order', 'parent'] as const;
+/**
+ * The per-cell numbers a page can show; it chooses any subset. 'jumps': the numbers a
+ * search keeps per cell and direction, drawn at the cell's edges and corners (JPS+'s jump
+ * table), on every cell, reached or not.
+ */
+export const CELL_LABELS = ['g', 'h', 'f', 'order', 'parent', 'jumps'] as const;
 export type CellLabel = (typeof CELL_LABELS)[number];
 
 /** What reached cells are coloured by: open and closed ('none') or one number, as a heat map. */
@@ -124,6 +129,15 @@ export interface CellText {
   centre: string;
   /** From the cell's centre toward its parent, in cells (any distance); null for none. */
   parent: Point | null;
+  /** One number per direction (N, E, S, W, NE, SE, SW, NW: cpp/core/moves.h), drawn at that edge or corner; null for none. */
+  directions: readonly DirectionLabel[] | null;
+}
+
+/** A number a cell holds for one direction: JPS+'s jump distance (a presenter's DirectionRule). */
+export interface DirectionLabel {
+  text: string;
+  /** True when the number leads somewhere (a jump point), false when it counts the moves to a dead end: drawn muted. */
+  reaches: boolean;
 }
 
 /** The map as a pane draws it: its size and every cell's cost (0 wall, 1 to 9), the same object while the map is unchanged. */
@@ -168,6 +182,8 @@ export interface PaneScene {
   fog: FogScene | null;
   /** The numbers of the visible reached cells (and terrain costs), when cells are big enough; else none. */
   labels: readonly CellText[];
+  /** Those of them that fit, where they go (scene/label-layout.ts): what the canvas draws. */
+  placed: readonly PlacedLabel[];
   /** Whether the page shows per-cell numbers at all (markers shrink to leave them room). */
   labelsShown: boolean;
   /** Marks under the markers, in drawing order: the step's, the path (or the walk's), the search's. */

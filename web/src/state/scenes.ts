@@ -10,17 +10,25 @@
 // build() returns the same scene object while nothing it shows has changed, so the frame
 // loop draws a pane only when its scene is new.
 import type { AlgorithmName, Grid, Point, Search } from '../engine/engine';
-import { presenterFor } from '../presenters/index';
+import { presenterFor, type Presenter } from '../presenters/index';
 import { formatNumber } from '../scene/format';
 import { cornersOf, LABEL_MIN_SCALE } from '../scene/geometry';
+import { layoutLabels, type PlacedLabel } from '../scene/label-layout';
 import {
-  centreOf, type CellLabel, type CellText, type CornerRule, type FillScene, type FogScene, type Heat, type MapScene, type Marker, type Overlay, type PaneScene,
+  centreOf, type CellLabel, type CellText, type FillScene, type FogScene, type Heat, type MapScene, type Marker, type Overlay, type PaneScene,
 } from '../scene/pane-scene';
 import { visibleCells, type Viewport } from '../scene/viewport';
 import type { Run } from './run';
 import type { Timeline } from './timeline';
 
-/** The map's costs as plain data, copied once per edit of the grid and shared by every pane. */
+/**
+ * The map's costs as plain data, copied once per edit of the grid and shared by every pane.
+ * A map of the same size is copied into the same array (a new scene object, a new
+ * revision): a stroke edits the map on every pointer move, and a fresh 1 MB copy each time
+ * on a 1024 x 1024 map filled the young generation, whose collections (up to 50 ms in a
+ * Chromium trace of bench:web's stroke) made long tasks. Nothing keeps an older MapScene
+ * to read its costs: the drawing and the labels go by the newest scene's revision.
+ */
 export class MapSceneSource {
   private scene: MapScene | null = null;
   private grid: Grid | null = null;
@@ -31,7 +39,9 @@ export class MapSceneSource {
     if (this.scene && this.grid === grid && this.gridRevision === grid.revision) return this.scene;
     this.grid = grid;
     this.gridRevision = grid.revision;
-    this.scene = { width: grid.width, height: grid.height, costs: grid.costs().slice(), revision: ++this.revisions };
+    const costs = this.scene?.costs.length === grid.width * grid.height ? this.scene.costs : new Uint8Array(grid.width * grid.height);
+    costs.set(grid.costs());
+    this.scene = { width: grid.width, height: grid.height, costs, revision: ++this.revisions };
     return this.scene;
   }
 }
@@ -71,14 +81,14 @@ export class PaneSceneBuilder {
   /** The search part and what the fills were last filled for. */
   private part: SearchPart | null = null;
   private filledFor: SearchPart | null = null;
-  private labels: { part: SearchPart; map: MapScene; key: string; texts: CellText[] } | null = null;
+  private labels: { part: SearchPart; map: MapScene; key: string; texts: CellText[]; placed: PlacedLabel[] } | null = null;
   private bulk: { part: SearchPart; h: Float32Array | null; f: Float32Array | null } | null = null;
   private last: { inputs: SceneInputs; part: SearchPart; labels: CellText[]; scene: PaneScene } | null = null;
 
   build(inputs: SceneInputs): PaneScene {
     const part = this.searchPart(inputs.run);
     const fills = inputs.heat ? null : this.filled(part, inputs.map);
-    const labels = this.labelTexts(part, inputs);
+    const { texts: labels, placed } = this.labelTexts(part, inputs);
     const last = this.last;
     if (last && last.part === part && last.labels === labels && sameInputs(last.inputs, inputs) && (fills === null) === (last.scene.fills === null)) {
       return last.scene;
@@ -91,6 +101,7 @@ export class PaneSceneBuilder {
       heat: inputs.heat,
       fog: part.fog,
       labels,
+      placed,
       labelsShown: inputs.labels.size > 0,
       overlays: [...part.stepMarks, ...part.trail, ...part.searchMarks],
       markers,
@@ -152,17 +163,17 @@ export class PaneSceneBuilder {
     return this.fills;
   }
 
-  /** The numbers on the visible cells, when cells are big enough to carry them. */
-  private labelTexts(part: SearchPart, inputs: SceneInputs): CellText[] {
+  /** The numbers on the visible cells, when cells are big enough to carry them, and where those that fit go. */
+  private labelTexts(part: SearchPart, inputs: SceneInputs): { texts: CellText[]; placed: PlacedLabel[] } {
     const { view, width, height, map, labels: shown } = inputs;
     if (view.scale < LABEL_MIN_SCALE) return NO_LABELS;
     const key = `${view.scale} ${view.offsetX} ${view.offsetY} ${width} ${height} ${[...shown].join(',')}`;
     const cached = this.labels;
-    if (cached && cached.part === part && cached.map === map && cached.key === key) return cached.texts;
-    const texts = readLabels(part.timeline.display, map, visibleCells(view, width, height, map.width, map.height), view.scale, shown,
-      presenterFor(part.algorithm).corners, (kind) => this.bulkValues(part, kind));
-    this.labels = { part, map, key, texts };
-    return texts;
+    if (cached && cached.part === part && cached.map === map && cached.key === key) return cached;
+    const texts = readLabels(part.timeline.display, map, visibleCells(view, width, height, map.width, map.height), shown,
+      presenterFor(part.algorithm), (kind) => this.bulkValues(part, kind));
+    this.labels = { part, map, key, texts, placed: layoutLabels(texts, view.scale) };
+    return this.labels;
   }
 
   /** h or f of every cell, read in one call per revision of the search and only when a label needs it. */
@@ -172,7 +183,7 @@ export class PaneSceneBuilder {
   }
 }
 
-const NO_LABELS: CellText[] = [];
+const NO_LABELS = { texts: [] as CellText[], placed: [] as PlacedLabel[] };
 
 
 function sameInputs(a: SceneInputs, b: SceneInputs): boolean {
@@ -188,15 +199,17 @@ function samePoint(a: Point | null, b: Point | null): boolean {
 /**
  * The numbers of the visible cells: a reached cell's corners as its presenter's rule says
  * (f or rhs, the order or visit count, g, h) and its parent arrow; a cell only a backward
- * frontier reached, that side's order, g and parent; an unreached terrain cell, its cost.
- * Below ROOMY_LABEL_SCALE numbers from 10 up lose their decimals, to fit (the tooltip has them all).
+ * frontier reached, that side's order, g and parent; an unreached terrain cell, its cost;
+ * and any cell's numbers per direction, where the presenter has them (JPS+'s jump table).
+ * Written in full: the layout (scene/label-layout.ts) shortens or drops what does not fit.
  */
-function readLabels(search: Search, map: MapScene, visible: ReturnType<typeof visibleCells>, scale: number, shown: ReadonlySet<CellLabel>,
-  rule: CornerRule, bulk: (kind: 'h' | 'f') => Float32Array): CellText[] {
+function readLabels(search: Search, map: MapScene, visible: ReturnType<typeof visibleCells>, shown: ReadonlySet<CellLabel>,
+  presenter: Presenter, bulk: (kind: 'h' | 'f') => Float32Array): CellText[] {
   if (search.status === 'ready' || search.status === 'refused') return terrainOnly(map, visible);
+  const rule = presenter.corners;
   const cells = search.cellView();
-  const roomy = scale >= ROOMY_LABEL_SCALE;
-  const label = (value: number | null) => (value === Infinity ? '∞' : formatNumber(value, 1, roomy ? Infinity : 10));
+  const directions = shown.has('jumps') && presenter.directionLabels ? presenter.directionLabels.bind(presenter) : null;
+  const label = (value: number | null) => (value === Infinity ? '∞' : formatNumber(value, 1));
   const h = shown.has('h') ? bulk('h') : null;
   const f = shown.has('f') && rule.topLeft === 'f' ? bulk('f') : null;
   const texts: CellText[] = [];
@@ -206,7 +219,7 @@ function readLabels(search: Search, map: MapScene, visible: ReturnType<typeof vi
   for (let y = visible.y0; y <= visible.y1; y++) {
     for (let x = visible.x0; x <= visible.x1; x++) {
       const id = y * width + x;
-      const text: CellText = { x, y, topLeft: '', topRight: '', bottomLeft: '', bottomRight: '', centre: '', parent: null };
+      const text: CellText = { x, y, topLeft: '', topRight: '', bottomLeft: '', bottomRight: '', centre: '', parent: null, directions: directions?.(cells, id) ?? null };
       if (cells.phaseAt(id) !== 0) {
         if (shown.has('f')) text.topLeft = rule.topLeft === 'rhs' ? label(cells.valueAt('rhs', id)) : label(nullIfNaN(f![id]!));
         if (shown.has('order')) {
@@ -225,7 +238,7 @@ function readLabels(search: Search, map: MapScene, visible: ReturnType<typeof vi
         if (shown.has('parent')) text.parent = toward(id, cells.parentBackAt(id));
       } else if (map.costs[id]! > 1) {
         text.centre = String(map.costs[id]);
-      } else {
+      } else if (text.directions === null) {
         continue;
       }
       texts.push(text);
@@ -233,8 +246,6 @@ function readLabels(search: Search, map: MapScene, visible: ReturnType<typeof vi
   }
   return texts;
 }
-
-const ROOMY_LABEL_SCALE = 44;
 
 function nullIfNaN(value: number): number | null {
   return Number.isNaN(value) ? null : value;
@@ -246,7 +257,7 @@ function terrainOnly(map: MapScene, visible: ReturnType<typeof visibleCells>): C
   for (let y = visible.y0; y <= visible.y1; y++) {
     for (let x = visible.x0; x <= visible.x1; x++) {
       const cost = map.costs[y * map.width + x]!;
-      if (cost > 1) texts.push({ x, y, topLeft: '', topRight: '', bottomLeft: '', bottomRight: '', centre: String(cost), parent: null });
+      if (cost > 1) texts.push({ x, y, topLeft: '', topRight: '', bottomLeft: '', bottomRight: '', centre: String(cost), parent: null, directions: null });
     }
   }
   return texts;

@@ -161,6 +161,7 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
     meeting: legendItem(swatch('ap-swatch-meeting'), 'legend.meeting'),
     scanned: legendItem(swatch('ap-swatch-scanned'), 'legend.scanned'),
     scan: legendItem(swatch('ap-swatch-scan'), 'legend.scan'),
+    jumps: legendItem(el('span', { class: 'ap-swatch ap-swatch-jumps', 'aria-hidden': 'true' }, '3'), 'legend.jumps'),
     sight: legendItem(swatch('ap-swatch-sight'), 'legend.sight'),
     stack: legendItem(swatch('ap-swatch-stack'), 'legend.stack'),
   };
