@@ -1,0 +1,109 @@
+// The Grid wrapper: a map of terrain costs in wasm memory, with checked edits, and the
+// count of searches and walks reading it, so that delete() is refused while one does.
+/// <reference path="./astar-wasm.d.ts" />
+/// <reference lib="esnext.disposable" preserve="true" />
+import { checkTerrainCost, isInteger } from './checks';
+import type { Grid as RawGrid } from './generated/astar-wasm.mjs';
+import type { Grid } from './interfaces';
+import type { Point } from './types';
+import { CollectorHint, reclaimer } from './memory';
+import type { WasmEngine } from './wasm-engine';
+
+export class EngineGrid implements Grid {
+  readonly width: number;
+  readonly height: number;
+  /** Searches currently reading this grid. */
+  users = 0;
+  private rawGrid: RawGrid | null;
+  private readonly hint = new CollectorHint();
+
+  constructor(
+    readonly engine: WasmEngine,
+    raw: RawGrid,
+  ) {
+    this.rawGrid = raw;
+    this.width = raw.width();
+    this.height = raw.height();
+    this.hint.hold(this.width * this.height * engine.catalog.gridBytesPerCell);
+    engine.liveObjects += 1;
+    reclaimer.register(this, { kind: 'Grid', engine, raw, reads: null }, this);
+  }
+
+  get raw(): RawGrid {
+    if (!this.rawGrid) throw new Error('this Grid has been deleted');
+    return this.rawGrid;
+  }
+
+  get revision(): number {
+    return this.raw.revision();
+  }
+
+  /** The cell id of (x, y), or a RangeError naming the point. */
+  idOf(x: number, y: number): number {
+    if (!isInteger(x) || !isInteger(y) || x < 0 || y < 0 || x >= this.width || y >= this.height)
+      throw new RangeError(`(${x}, ${y}) is not a cell of this ${this.width} x ${this.height} grid`);
+    return y * this.width + x;
+  }
+
+  pointOf(id: number): Point {
+    return { x: id % this.width, y: Math.floor(id / this.width) };
+  }
+
+  contains(point: Point): boolean {
+    return point.x >= 0 && point.y >= 0 && point.x < this.width && point.y < this.height;
+  }
+
+  cost(x: number, y: number): number {
+    this.idOf(x, y);
+    return this.raw.cost(x, y);
+  }
+
+  setCost(x: number, y: number, cost: number): void {
+    this.idOf(x, y);
+    checkTerrainCost(cost);
+    this.raw.setCost(x, y, cost);
+  }
+
+  fill(cost: number): void {
+    checkTerrainCost(cost);
+    this.raw.fill(cost);
+  }
+
+  assign(costs: Uint8Array): void {
+    const expected = this.width * this.height;
+    if (!(costs instanceof Uint8Array) || costs.length !== expected)
+      throw new RangeError(`assign() needs a Uint8Array of ${expected} costs (${this.width} x ${this.height}), got ${costs?.length ?? costs}`);
+    this.raw._assign(costs);
+  }
+
+  costs(): Uint8Array {
+    return this.raw._costsView();
+  }
+
+  toMapText(): string {
+    return this.raw.toMapText();
+  }
+
+  minCost(): number {
+    return this.raw.minCost();
+  }
+
+  uniformCost(): boolean {
+    return this.raw.uniformCost();
+  }
+
+  delete(): void {
+    if (!this.rawGrid) return;
+    if (this.users > 0)
+      throw new Error(`this Grid is still read by ${this.users} search(es): delete them or setGrid() them to another grid first`);
+    reclaimer.unregister(this);
+    this.rawGrid.delete();
+    this.rawGrid = null;
+    this.hint.release();
+    this.engine.liveObjects -= 1;
+  }
+
+  [Symbol.dispose](): void {
+    this.delete();
+  }
+}
