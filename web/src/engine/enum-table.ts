@@ -3,6 +3,7 @@
 // a module rebuilt alone (names added or moved) is refused at load rather than trusted to
 // name things rightly.
 /// <reference path="./astar-wasm.d.ts" />
+import { shown } from './checks';
 import type { EnumMember, EnumObject } from './generated/astar-wasm.mjs';
 
 /** Thrown when the wasm module was rebuilt without the names generated from it (see EnumTable). */
@@ -32,9 +33,12 @@ export class EnumTable<Name extends string> {
     if (Object.keys(members).length !== names.length + 1) throw staleBuild(`the ${kind} names`); // + `values`
   }
 
-  member(name: string): EnumMember<Name> {
-    const member = this.byName.get(name);
-    if (!member) throw new RangeError(`unknown ${this.kind} ${JSON.stringify(name)}; expected one of ${this.names.join(', ')}`);
+  /** The member named `name`, or a RangeError naming the kind and listing the names. */
+  member(name: unknown): EnumMember<Name> {
+    const member = typeof name === 'string' ? this.byName.get(name) : undefined;
+    if (!member) {
+      throw new RangeError(`unknown ${this.kind} ${shown(name)}; expected one of ${this.names.join(', ')}`);
+    }
     return member;
   }
 

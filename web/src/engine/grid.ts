@@ -2,7 +2,7 @@
 // count of searches and walks reading it, so that delete() is refused while one does.
 /// <reference path="./astar-wasm.d.ts" />
 /// <reference lib="esnext.disposable" preserve="true" />
-import { checkTerrainCost, isInteger } from './checks';
+import { checkTerrainCost, isInteger, readPoint, shown } from './checks';
 import type { Grid as RawGrid } from './generated/astar-wasm.mjs';
 import type { Grid } from './interfaces';
 import type { Point } from './types';
@@ -41,8 +41,14 @@ export class EngineGrid implements Grid {
   /** The cell id of (x, y), or a RangeError naming the point. */
   idOf(x: number, y: number): number {
     if (!isInteger(x) || !isInteger(y) || x < 0 || y < 0 || x >= this.width || y >= this.height)
-      throw new RangeError(`(${x}, ${y}) is not a cell of this ${this.width} x ${this.height} grid`);
+      throw new RangeError(`(${shown(x)}, ${shown(y)}) is not a cell of this ${this.width} x ${this.height} grid`);
     return y * this.width + x;
+  }
+
+  /** The cell id of `point`, its coordinates read once (see readPoint), or an error naming `name`. */
+  cellId(point: unknown, name: string): number {
+    const { x, y } = readPoint(point, name);
+    return this.idOf(x, y);
   }
 
   pointOf(id: number): Point {
@@ -50,7 +56,9 @@ export class EngineGrid implements Grid {
   }
 
   contains(point: Point): boolean {
-    return point.x >= 0 && point.y >= 0 && point.x < this.width && point.y < this.height;
+    if (typeof point !== 'object' || point === null) return false;
+    const { x, y } = point;
+    return isInteger(x) && isInteger(y) && x >= 0 && y >= 0 && x < this.width && y < this.height;
   }
 
   cost(x: number, y: number): number {

@@ -5,6 +5,7 @@
 /// <reference path="./astar-wasm.d.ts" />
 import createAstarModule from './generated/astar-wasm.mjs';
 import type { AstarModule } from './generated/astar-wasm.mjs';
+import { shown } from './checks';
 import type { Engine } from './interfaces';
 import { WasmEngine } from './wasm-engine';
 
@@ -32,6 +33,7 @@ export function loadEngine(): Promise<Engine> {
  */
 export function gridSizeError(width: number, height: number): string | null {
   if (!loadedModule) throw new Error('gridSizeError() needs the engine: await loadEngine() first');
+  if (typeof width !== 'number' || typeof height !== 'number') return `grid size must be numbers, got ${shown(width)} x ${shown(height)}`;
   return loadedModule.gridSizeError(width, height) || null;
 }
 

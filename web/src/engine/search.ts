@@ -4,7 +4,7 @@
 /// <reference path="./astar-wasm.d.ts" />
 /// <reference lib="esnext.disposable" preserve="true" />
 import { EngineCellView } from './cell-view';
-import { checkCount, checkPoints, isInteger } from './checks';
+import { booleanArgument, oneOf, readPoint, stepCount, wasmPoint, wholeNumber } from './checks';
 import type {
   Event as RawEvent,
   Preparation as RawPreparation,
@@ -158,14 +158,16 @@ export class EngineSearch implements Search {
   }
 
   setTracing(on: boolean): void {
-    this.owned.setTracing(on);
+    this.owned.setTracing(booleanArgument(on, 'setTracing()'));
   }
 
   reset(start: Point, goal: Point): boolean {
     const owned = this.owned;
-    checkPoints(start, goal);
+    const from = readPoint(start, 'start');
+    const to = readPoint(goal, 'goal');
     this.engine.makeRoom(0, 'starting this search');
-    const started = owned.reset({ x: start.x, y: start.y }, { x: goal.x, y: goal.y });
+    const { width, height } = this.grid;
+    const started = owned.reset(wasmPoint(from, width, height), wasmPoint(to, width, height));
     this.stampNow = this.raw.stamp();
     return started;
   }
@@ -217,9 +219,9 @@ export class EngineSearch implements Search {
 
   runSteps(n: number): number {
     const owned = this.owned;
-    checkCount(n);
+    const count = stepCount(n, 'runSteps()');
     this.roomToRun();
-    return owned.runSteps(Math.floor(n));
+    return owned.runSteps(count);
   }
 
   run(): void {
@@ -235,9 +237,9 @@ export class EngineSearch implements Search {
 
   prepareSteps(units: number): number {
     const owned = this.owned;
-    if (!isInteger(units) || units < 0) throw new RangeError(`prepareSteps() needs a whole number >= 0, got ${units}`);
+    const count = wholeNumber(units, 'prepareSteps() units');
     this.roomToRun();
-    return owned.prepareSteps(units);
+    return owned.prepareSteps(count);
   }
 
   adoptPreparation(other: Search): boolean {
@@ -317,13 +319,13 @@ export class EngineSearch implements Search {
   }
 
   routeTo(point: Point): Point[] {
-    return this.raw._routeTo(this.grid.idOf(point.x, point.y)).map((id) => this.grid.pointOf(id));
+    return this.raw._routeTo(this.grid.cellId(point, 'routeTo() point')).map((id) => this.grid.pointOf(id));
   }
 
   openList(limit: number): OpenListEntry[] {
-    if (!isInteger(limit) || limit < 0) throw new RangeError(`openList() needs a whole number >= 0, got ${limit}`);
+    const count = wholeNumber(limit, 'openList() limit');
     const { engine, grid } = this;
-    return this.raw._openItems(limit).map((item) => ({
+    return this.raw._openItems(count).map((item) => ({
       cell: grid.pointOf(item.cell),
       g: item.g,
       h: item.h,
@@ -333,7 +335,7 @@ export class EngineSearch implements Search {
   }
 
   cellValues(kind: 'h' | 'f'): Float32Array {
-    return this.raw._valuesView(kind === 'h' ? 0 : 1).slice();
+    return this.raw._valuesView(oneOf(kind, ['h', 'f'] as const, 'cellValues()') === 'h' ? 0 : 1).slice();
   }
 
   cellView(): CellView {

@@ -2,7 +2,7 @@
 // planner is shown through a read-only EngineSearch; options set here wait for reset().
 /// <reference path="./astar-wasm.d.ts" />
 /// <reference lib="esnext.disposable" preserve="true" />
-import { checkCount, checkPoints, isInteger } from './checks';
+import { booleanArgument, readPoint, shown, stepCount, wasmPoint, wholeNumber } from './checks';
 import type { Walk as RawWalk } from './generated/astar-wasm.mjs';
 import type { EngineGrid } from './grid';
 import type { Walk, WalkCounters, WalkStatus, WalkStep } from './interfaces';
@@ -47,19 +47,20 @@ export class EngineWalk implements Walk {
   }
 
   setOptions(search: Partial<SearchOptions>, senseRadius: number): void {
-    if (!isInteger(senseRadius) || senseRadius < 0 || senseRadius > MAX_SENSE_RADIUS)
-      throw new RangeError(`senseRadius must be a whole number from 0 to ${MAX_SENSE_RADIUS}, got ${senseRadius}`);
+    const radius = wholeNumber(senseRadius, 'senseRadius', 0, MAX_SENSE_RADIUS);
     const { options, args } = this.engine.resolveOptions(this.pending, search);
-    this.raw._setOptions(...args, senseRadius);
+    this.raw._setOptions(...args, radius);
     this.pending = options;
   }
 
   reset(start: Point, goal: Point): boolean {
-    checkPoints(start, goal);
+    const from = readPoint(start, 'start');
+    const to = readPoint(goal, 'goal');
     const planner = this.pending.algorithm;
     this.engine.makeRoom(planner === this.plannerFor ? 0 : this.engine.searchBytes(planner, this.world.width * this.world.height),
       `a ${planner} walk on ${this.world.width} x ${this.world.height} cells`);
-    const started = this.raw.reset({ x: start.x, y: start.y }, { x: goal.x, y: goal.y });
+    const { width, height } = this.world;
+    const started = this.raw.reset(wasmPoint(from, width, height), wasmPoint(to, width, height));
     if (planner !== this.plannerFor) {
       this.plannerFor = planner;
       this.hint.hold(this.bytesWith(planner));
@@ -86,9 +87,10 @@ export class EngineWalk implements Walk {
   }
 
   runSteps(n: number, untilMove = false): number {
-    checkCount(n);
+    const count = stepCount(n, 'runSteps()');
+    const stopBeforeMove = booleanArgument(untilMove, 'runSteps() untilMove');
     this.engine.makeRoom(0, 'running this walk');
-    return this.raw.runSteps(Math.floor(n), untilMove);
+    return this.raw.runSteps(count, stopBeforeMove);
   }
 
   get status(): WalkStatus {
@@ -117,13 +119,14 @@ export class EngineWalk implements Walk {
   }
 
   worldChanged(cells: Point[]): void {
-    if (!Array.isArray(cells)) throw new RangeError(`worldChanged() needs an array of points, got ${String(cells)}`);
-    this.raw._worldChanged(cells.map((cell) => this.world.idOf(cell?.x, cell?.y)));
+    if (!Array.isArray(cells)) throw new TypeError(`worldChanged() needs an array of points, got ${shown(cells)}`);
+    this.raw._worldChanged(cells.map((cell, i) => this.world.cellId(cell, `worldChanged() cells[${i}]`)));
   }
 
   setGoal(goal: Point): void {
-    this.world.idOf(goal?.x, goal?.y);
-    this.raw.setGoal({ x: goal.x, y: goal.y });
+    const cell = readPoint(goal, 'goal');
+    this.world.idOf(cell.x, cell.y);
+    this.raw.setGoal(cell);
   }
 
   knownMask(): Uint8Array {

@@ -18,7 +18,7 @@ import type {
   StatusName,
   WalkStatusName,
 } from './generated/names';
-import { isInteger } from './checks';
+import { checkOptionNames, numberArgument, shown, stringArgument, wholeNumber } from './checks';
 import { EngineGrid } from './grid';
 import type { Engine, Grid, Search, Walk } from './interfaces';
 import { megabytes, MEMORY_RESERVE } from './memory';
@@ -33,6 +33,7 @@ import type {
   ScenarioQuery,
   SearchOptions,
 } from './types';
+import { MAX_WEIGHT } from './types';
 import { EngineWalk } from './walk';
 
 export class WasmEngine implements Engine {
@@ -90,6 +91,8 @@ export class WasmEngine implements Engine {
   }
 
   createGrid(width: number, height: number): Grid {
+    numberArgument(width, 'width');
+    numberArgument(height, 'height');
     const error = this.raw.gridSizeError(width, height);
     if (error) throw new RangeError(error);
     this.makeRoom(width * height * this.catalog.gridBytesPerCell, `a ${width} x ${height} grid`);
@@ -97,7 +100,7 @@ export class WasmEngine implements Engine {
   }
 
   parseMap(text: string): Grid {
-    text = String(text);
+    stringArgument(text, 'parseMap() needs the text of a .map file as a string');
     // The text crosses as UTF-8 (at most 3 bytes a character) and the grid needs at most
     // 2 bytes a character of it.
     this.makeRoom(text.length * (3 + this.catalog.gridBytesPerCell), 'this map');
@@ -107,7 +110,7 @@ export class WasmEngine implements Engine {
   }
 
   parseScenario(text: string): ScenarioQuery[] {
-    text = String(text);
+    stringArgument(text, 'parseScenario() needs the text of a .scen file as a string');
     // The text as UTF-8, and the queries: under 100 bytes each, for lines of 20 or more characters.
     this.makeRoom(text.length * 8, 'these scenarios');
     const result = this.raw.readScenario(text);
@@ -154,31 +157,32 @@ export class WasmEngine implements Engine {
   }
 
   /**
-   * Options with `options` applied over `current` (an absent key keeps its value, except
-   * that `heuristic: undefined` asks for the default heuristic again and `maxExpansions:
-   * undefined` for no limit), checked, and the raw arguments of `_setOptions` for them.
+   * Options with `options` applied over `current`, checked, and the raw arguments of
+   * `_setOptions` for them. An absent or undefined key keeps its value, except that
+   * `heuristic: undefined` asks for the default heuristic again and `maxExpansions:
+   * undefined` for no limit; null is never a value. An unknown key is refused, so a
+   * misspelt option is not silently ignored.
    */
   resolveOptions(current: SearchOptions, options: Partial<SearchOptions>) {
+    checkOptionNames(options, SEARCH_OPTION_NAMES, 'search');
     const next: SearchOptions = {
-      algorithm: options.algorithm ?? current.algorithm,
-      diagonal: options.diagonal ?? current.diagonal,
+      algorithm: options.algorithm === undefined ? current.algorithm : options.algorithm,
+      diagonal: options.diagonal === undefined ? current.diagonal : options.diagonal,
       heuristic: 'heuristic' in options ? options.heuristic : current.heuristic,
-      weight: options.weight ?? current.weight,
-      costModel: options.costModel ?? current.costModel,
+      weight: options.weight === undefined ? current.weight : options.weight,
+      costModel: options.costModel === undefined ? current.costModel : options.costModel,
       maxExpansions: 'maxExpansions' in options ? options.maxExpansions : current.maxExpansions,
     };
     const algorithm = this.algorithms.member(next.algorithm);
     const diagonal = this.diagonals.member(next.diagonal);
     const heuristic = next.heuristic === undefined ? undefined : this.heuristics.member(next.heuristic);
     const costModel = this.costModels.member(next.costModel);
-    if (typeof next.weight !== 'number' || !Number.isFinite(next.weight) || next.weight < 0)
-      throw new RangeError(`weight must be a finite number >= 0, got ${next.weight}`);
-    const cap = next.maxExpansions;
-    if (cap !== undefined && !(isInteger(cap) && cap >= 0))
-      throw new RangeError(`maxExpansions must be a whole number >= 0, got ${cap}`);
+    const weight = numberArgument(next.weight, 'weight');
+    if (!(weight >= 0 && weight <= MAX_WEIGHT)) throw new RangeError(`weight must be a number from 0 to ${MAX_WEIGHT}, got ${shown(weight)}`);
+    const cap = next.maxExpansions === undefined ? undefined : wholeNumber(next.maxExpansions, 'maxExpansions');
     if (next.heuristic === undefined) delete next.heuristic;
     if (!cap) delete next.maxExpansions;
-    const args = [algorithm, diagonal, heuristic ?? this.heuristics.member('octile'), heuristic === undefined, next.weight, costModel, cap ?? 0] as const;
+    const args = [algorithm, diagonal, heuristic ?? this.heuristics.member('octile'), heuristic === undefined, weight, costModel, cap ?? 0] as const;
     return { options: next, args };
   }
 
@@ -187,6 +191,11 @@ export class WasmEngine implements Engine {
     return grid;
   }
 }
+
+/** Every option a search takes, the compiler checking that none is missing or extra. */
+const SEARCH_OPTION_NAMES = Object.keys({
+  algorithm: true, diagonal: true, heuristic: true, weight: true, costModel: true, maxExpansions: true,
+} satisfies Record<keyof SearchOptions, true>);
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object') {

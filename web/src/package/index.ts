@@ -10,7 +10,6 @@
 // grid or run a search, only the one-call form and the names the CLI uses for it.
 import {
   loadEngine as loadSharedEngine,
-  MAX_WEIGHT,
   type Engine,
   type Grid,
   type SearchOptions,
@@ -168,18 +167,15 @@ function findPath(engine: Engine, grid: Grid, start: XY, goal: XY, options: Path
   }
 }
 
-/** The engine's options for findPath's; the engine checks each value and names the allowed ones. */
+/** The engine's options for findPath's; the engine checks each value (null included) and names the allowed ones. */
 function searchOptions(options: PathOptions): Partial<SearchOptions> {
   if (typeof options !== 'object' || options === null) throw new RangeError(`findPath() options must be an object, got ${String(options)}`);
   for (const key of Object.keys(options)) {
     if (!(PATH_OPTIONS as readonly string[]).includes(key))
       throw new RangeError(`unknown findPath() option ${JSON.stringify(key)}; the options are ${PATH_OPTIONS.join(', ')}`);
   }
-  const { costs, weight, ...rest } = options;
-  if (weight !== undefined && !(typeof weight === 'number' && weight >= 0 && weight <= MAX_WEIGHT))
-    throw new RangeError(`weight must be a number from 0 to ${MAX_WEIGHT}, got ${String(weight)}`);
+  const { costs, ...rest } = options;
   const result: Partial<SearchOptions> = { ...rest };
-  if (weight !== undefined) result.weight = weight;
   if (costs !== undefined) result.costModel = costs;
   return result;
 }
