@@ -452,3 +452,48 @@ describe('preparation (JPS+)', () => {
     }
   });
 });
+
+describe('options set mid-search', () => {
+  it('wait for the next reset(): the running search keeps its rule, priority, cap and class', () => {
+    const grid = keepGrid(engine.createGrid(6, 6));
+    const start = { x: 0, y: 0 }, goal = { x: 5, y: 5 };
+    const search = keepSearch(engine.createSearch(grid));
+    // What each algorithm expands on this open map from start to goal, with the Moving AI rule.
+    const expansions = { astar: 6, bidirectional: 0, ida: 0, 'dstar-lite': 0 };
+    const changes: [keyof typeof expansions, Partial<SearchOptions>][] = [
+      ['bidirectional', { diagonal: 'never' }],     // read by the core at every expansion
+      ['ida', { diagonal: 'never' }],
+      ['dstar-lite', { diagonal: 'never' }],
+      ['astar', { algorithm: 'greedy', weight: 3 }], // another algorithm of the same class
+      ['astar', { maxExpansions: 5 }],              // a cap the search would reach
+      ['astar', { algorithm: 'ida' }],              // an algorithm another class runs
+    ];
+    for (const [algorithm] of changes) {
+      search.setOptions({ algorithm, diagonal: 'only-when-no-obstacles', weight: 1, maxExpansions: undefined });
+      search.reset(start, goal);
+      search.run();
+      expansions[algorithm] = search.counters().expanded;
+    }
+    for (const [algorithm, change] of changes) {
+      const what = `${algorithm}, then ${JSON.stringify(change)}`;
+      search.setOptions({ algorithm, diagonal: 'only-when-no-obstacles', weight: 1, maxExpansions: undefined });
+      search.reset(start, goal);
+      expect(search.runSteps(3)).toBe(3);
+      search.setOptions(change);
+      expect(search.options).toMatchObject(change);
+      search.run();
+      expect(search.status, what).toBe('found');
+      expect(search.pathCost, what).toBeCloseTo(5 * SQRT2, 9);
+      expect(search.counters().expanded, what).toBe(expansions[algorithm]);
+    }
+    // At the next reset they apply.
+    search.setOptions({ algorithm: 'astar', diagonal: 'never', maxExpansions: 4 });
+    search.reset(start, goal);
+    search.run();
+    expect(search.status).toBe('gave-up');
+    search.setOptions({ maxExpansions: undefined });
+    search.reset(start, goal);
+    search.run();
+    expect(search.pathCost).toBe(10);
+  });
+});

@@ -78,7 +78,10 @@ export interface Grid {
  * done (or declare it with `using`), before the grid it reads.
  */
 export interface Search {
-  /** Takes effect at the next reset(). */
+  /**
+   * Takes effect at the next reset(): a search under way finishes with the options it was
+   * reset with. Throws (and changes nothing) on an unknown option name or value.
+   */
   setOptions(options: Partial<SearchOptions>): void;
   /** The options the next reset() will use. */
   readonly options: SearchOptions;
@@ -101,7 +104,9 @@ export interface Search {
   run(): void;
   /**
    * The per-map preparation: whether this search needs one, whether it is ready, its
-   * progress (done of total units) and the memory it holds. Readable in any status.
+   * progress (done of total units) and the memory it holds, for the options of its last
+   * reset() (or of its creation: options set since wait for the next reset). Readable in
+   * any status.
    */
   preparation(): Preparation;
   /**

@@ -34,7 +34,7 @@ import {
   type StepEvent,
 } from './types';
 import type { EngineWalk } from './walk';
-import type { WasmEngine } from './wasm-engine';
+import type { RawOptionArgs, WasmEngine } from './wasm-engine';
 
 export class EngineSearch implements Search {
   /** The search number; a cell state belongs to the current search only if its stamp matches. */
@@ -44,7 +44,12 @@ export class EngineSearch implements Search {
   /** The raw search this wrapper owns and changes; null for a walk's planner. */
   private readonly ownedRaw: RawSearch | null;
   private grid: EngineGrid;
+  /** The options the next reset() uses (what `options` reports). */
   private current: SearchOptions = { ...DEFAULT_OPTIONS };
+  /** The options the raw search runs with: set at reset(), so a running search keeps its own. */
+  private applied: SearchOptions = { ...DEFAULT_OPTIONS };
+  /** The raw arguments of `current`, until reset() applies them; null when nothing waits. */
+  private pending: RawOptionArgs | null = null;
   private view: EngineCellView | null = null;
   /** The algorithm whose per-cell arrays the raw search holds, for room checks and the collector hint. */
   private arraysFor: AlgorithmName = DEFAULT_OPTIONS.algorithm;
@@ -74,6 +79,7 @@ export class EngineSearch implements Search {
     this.registerLeftover();
     try {
       this.setOptions(options);
+      this.applyOptions();
     } catch (error) {
       this.delete();
       throw error;
@@ -113,12 +119,27 @@ export class EngineSearch implements Search {
   }
 
   setOptions(options: Partial<SearchOptions>): void {
-    const owned = this.owned;
+    this.owned;
     const { options: next, args } = this.engine.resolveOptions(this.current, options);
+    this.current = next;
+    this.pending = args;
+  }
+
+  /**
+   * Gives the raw search the options set since the last reset. Only here (and at creation):
+   * the core reads its options while it runs, and the bindings replace the raw search when
+   * another class runs the new algorithm, so options handed over mid-search would change
+   * the running search (another diagonal rule, priority or cap) or end it.
+   */
+  private applyOptions(): void {
+    const args = this.pending;
+    if (!args) return;
+    const next = this.current;
     // Another algorithm may be run by another class, which the raw search makes now.
     if (next.algorithm !== this.arraysFor) this.roomFor(next.algorithm, this.grid);
-    owned._setOptions(...args);
-    this.current = next;
+    this.owned._setOptions(...args);
+    this.pending = null;
+    this.applied = next;
     this.holding(next.algorithm, this.grid);
   }
 
@@ -166,6 +187,7 @@ export class EngineSearch implements Search {
     const from = readPoint(start, 'start');
     const to = readPoint(goal, 'goal');
     this.engine.makeRoom(0, 'starting this search');
+    this.applyOptions();
     const { width, height } = this.grid;
     const started = owned.reset(wasmPoint(from, width, height), wasmPoint(to, width, height));
     this.stampNow = this.raw.stamp();
@@ -253,7 +275,7 @@ export class EngineSearch implements Search {
    * table, preparedBytesPerCell a cell), which must fit too.
    */
   private roomToRun(): void {
-    const row = this.engine.algorithm(this.current.algorithm);
+    const row = this.engine.algorithm(this.applied.algorithm);
     const preparing = row.prepares && this.owned.status() === this.engine.statuses.member('preparing');
     this.engine.makeRoom(preparing ? row.preparedBytesPerCell * this.cellCount : 0, 'running this search');
   }

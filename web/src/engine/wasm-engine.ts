@@ -192,6 +192,9 @@ export class WasmEngine implements Engine {
   }
 }
 
+/** The raw arguments of `_setOptions` (Search and Walk) for checked options. */
+export type RawOptionArgs = ReturnType<WasmEngine['resolveOptions']>['args'];
+
 /** Every option a search takes, the compiler checking that none is missing or extra. */
 const SEARCH_OPTION_NAMES = Object.keys({
   algorithm: true, diagonal: true, heuristic: true, weight: true, costModel: true, maxExpansions: true,
