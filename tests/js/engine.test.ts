@@ -87,6 +87,24 @@ describe('grid editing', () => {
     expect(() => grid.assign(new Uint8Array(11))).toThrow('assign() needs a Uint8Array of 12 costs (4 x 3), got 11');
   });
 
+  it('hands out costs() as a copy: writing to it changes neither the grid nor what searches find', () => {
+    const grid = keepGrid(engine.parseMap(mapText(['.....', '.@@@.', '.....'])));
+    const revision = grid.revision;
+    const costs = grid.costs();
+    costs.fill(0);
+    costs[2] = 7;
+    expect(grid.cost(0, 0)).toBe(1);
+    expect(grid.revision).toBe(revision);
+    expect(grid.uniformCost()).toBe(true);
+    expect(Array.from(grid.costs())).toEqual([1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 1, 1, 1]);
+    for (const algorithm of ['astar', 'jps'] as const) {
+      const search = keepSearch(engine.createSearch(grid, { algorithm }));
+      search.reset({ x: 0, y: 0 }, { x: 4, y: 0 });
+      search.run();
+      expect(search.pathCost, algorithm).toBe(4);
+    }
+  });
+
   it('writes and reads Moving AI map text, terrain included', () => {
     const text = mapText(['..@', '.2.']);
     const grid = keepGrid(engine.parseMap(text));

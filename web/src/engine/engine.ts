@@ -25,10 +25,13 @@
 //   ArrayBuffer in proportion to the wasm memory it holds (CollectorHint), so the garbage
 //   collector, which does not count wasm memory, runs as often as the memory dropped
 //   wrappers hold calls for.
-// - Bulk reads without per-cell objects: costs() and cellView() are typed-array views of
-//   wasm memory, valid until memory grows (any allocation may grow it) or the search's
-//   arrays are replaced, so callers re-fetch them each frame; re-fetching is cheap and
-//   returns the same view while it is still valid.
+// - Bulk reads without per-cell objects: cellView() is typed-array views of wasm memory,
+//   valid until memory grows (any allocation may grow it) or the search's arrays are
+//   replaced, so callers re-fetch them each frame; re-fetching is cheap and returns the same
+//   view while it is still valid. A view is read-only in practice (the wrapper reads it
+//   through getters). costs() is a copy instead: a Uint8Array cannot be frozen, and a
+//   writable view of the grid's costs would let a caller edit the map past setCost(), its
+//   revision and its uniform-cost flag (JPS then searched a map it thought uniform).
 //
 // One wasm instance per JS realm: loadEngine() caches its promise, so every module of the
 // page (or every test in a file) shares one instance and one memory.

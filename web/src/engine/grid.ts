@@ -85,7 +85,8 @@ export class EngineGrid implements Grid {
   }
 
   costs(): Uint8Array {
-    return this.raw._costsView();
+    // A copy: a view would let writes bypass setCost() (see engine.ts).
+    return this.raw._costsView().slice();
   }
 
   toMapText(): string {

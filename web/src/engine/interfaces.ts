@@ -59,7 +59,10 @@ export interface Grid {
   fill(cost: number): void;
   /** Row-major, length width*height; values above MAX_TERRAIN_COST become MAX_TERRAIN_COST. */
   assign(costs: Uint8Array): void;
-  /** Live view into wasm memory: re-fetch after edits or allocations; copy with slice() to keep. */
+  /**
+   * A copy of every cell's cost, row-major (length width*height): writing to it changes
+   * nothing (edit with setCost, fill or assign). About 0.6 ms a million cells.
+   */
   costs(): Uint8Array;
   /** Moving AI .map text. */
   toMapText(): string;

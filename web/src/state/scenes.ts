@@ -31,7 +31,7 @@ export class MapSceneSource {
     if (this.scene && this.grid === grid && this.gridRevision === grid.revision) return this.scene;
     this.grid = grid;
     this.gridRevision = grid.revision;
-    this.scene = { width: grid.width, height: grid.height, costs: grid.costs().slice(), revision: ++this.revisions };
+    this.scene = { width: grid.width, height: grid.height, costs: grid.costs(), revision: ++this.revisions };
     return this.scene;
   }
 }
