@@ -47,6 +47,7 @@
 //   enum-table.ts  enum members by name and names by member, checked against the build
 //   memory.ts      reclaiming dropped wrappers and the collector hint
 //   grid.ts, search.ts, walk.ts, cell-view.ts  the wrappers of each object
+//   path-searches.ts  findPath, over searches kept with the grid
 //   checks.ts      the argument checks every entry point shares
 //   raw-values.ts  raw values (NaN, NO_CELL, int pairs) to the wrapper's
 // The raw module's declaration is ambient (matched by path): referenced here so that every

@@ -1,5 +1,6 @@
-// The Grid wrapper: a map of terrain costs in wasm memory, with checked edits, and the
-// count of searches and walks reading it, so that delete() is refused while one does.
+// The Grid wrapper: a map of terrain costs in wasm memory, with checked edits, the count of
+// searches and walks reading it, so that delete() is refused while one does, and the
+// searches findPath keeps for it (path-searches.ts), which delete() frees.
 /// <reference path="./astar-wasm.d.ts" />
 /// <reference lib="esnext.disposable" preserve="true" />
 import { checkTerrainCost, isInteger, readPoint, shown } from './checks';
@@ -7,13 +8,16 @@ import type { Grid as RawGrid } from './generated/astar-wasm.mjs';
 import type { Grid } from './interfaces';
 import type { Point } from './types';
 import { CollectorHint, reclaimer } from './memory';
+import { PathSearches } from './path-searches';
 import type { WasmEngine } from './wasm-engine';
 
 export class EngineGrid implements Grid {
   readonly width: number;
   readonly height: number;
-  /** Searches currently reading this grid. */
+  /** Searches currently reading this grid (not counting the ones it keeps for findPath). */
   users = 0;
+  /** The searches findPath keeps for this grid. */
+  readonly pathSearches = new PathSearches();
   private rawGrid: RawGrid | null;
   private readonly hint = new CollectorHint();
 
@@ -26,7 +30,7 @@ export class EngineGrid implements Grid {
     this.height = raw.height();
     this.hint.hold(this.width * this.height * engine.catalog.gridBytesPerCell);
     engine.liveObjects += 1;
-    reclaimer.register(this, { kind: 'Grid', engine, raw, reads: null }, this);
+    reclaimer.register(this, { kind: 'Grid', engine, raw, reads: null, kept: this.pathSearches.raws }, this);
   }
 
   get raw(): RawGrid {
@@ -103,6 +107,7 @@ export class EngineGrid implements Grid {
 
   delete(): void {
     if (!this.rawGrid) return;
+    this.pathSearches.release();
     if (this.users > 0)
       throw new Error(`this Grid is still read by ${this.users} search(es): delete them or setGrid() them to another grid first`);
     reclaimer.unregister(this);

@@ -43,6 +43,28 @@ export interface Engine {
   createWalk(world: Grid): Walk;
   /** The wasm heap now (walks the heap: for diagnostics, not for every frame). */
   memoryUsage(): EngineMemoryUsage;
+  /**
+   * One whole search from `start` to `goal`, both cells of `grid`. Throws RangeError on a
+   * point outside the grid, an unknown option or value, or options the grid refuses (JPS on
+   * terrain costs). Searches whose work the grid does not bound (AlgorithmRow.reexpands:
+   * IDA*) give up after FIND_PATH_EXPANSION_LIMIT expansions unless `maxExpansions` says
+   * otherwise (0: no limit). The search is kept with the grid and used again by the next
+   * call with the same algorithm (no allocation, JPS+'s table kept while the map is
+   * unchanged); at most two are kept a grid, and grid.delete() frees them.
+   */
+  findPath(grid: Grid, start: Point, goal: Point, options?: Partial<SearchOptions>): PathFound;
+}
+
+/** What Engine.findPath found. */
+export interface PathFound {
+  /** found; no-path: there is none; gave-up: the expansion limit was reached first. */
+  status: Subset<SearchStatus, 'found' | 'no-path' | 'gave-up'>;
+  /** The path's cost; null unless found. */
+  cost: number | null;
+  /** Start to goal, every cell (Theta*: the corners of its straight segments); empty unless found. */
+  path: Point[];
+  /** Cells expanded. */
+  expanded: number;
 }
 
 /** A map of terrain costs in wasm memory: delete() it when done (or declare it with `using`). */

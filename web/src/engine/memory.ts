@@ -17,6 +17,8 @@ export interface Leftover {
   engine: WasmEngine;
   raw: { delete(): void };
   reads: EngineGrid | null;
+  /** A grid's: the raw searches it keeps for findPath, freed before it. */
+  kept?: ReadonlySet<{ delete(): void }>;
 }
 
 // Registered with the wrapper itself as the unregister token, so delete() can cancel it.
@@ -25,6 +27,7 @@ let reclaimWarned = false;
 
 function reclaimed(leftover: Leftover): void {
   try {
+    for (const raw of leftover.kept ?? []) raw.delete();
     leftover.raw.delete();
   } catch {
     // Only an engine that has aborted refuses; an error here would surface as an uncaught

@@ -65,6 +65,8 @@ export class EngineSearch implements Search {
     grid: EngineGrid,
     options: Partial<SearchOptions>,
     planner?: RawSearchReader,
+    /** Given for a search the grid keeps for findPath (path-searches.ts): its raw object goes in this set, which the grid frees. */
+    private readonly keptIn?: Set<{ delete(): void }>,
   ) {
     if (!planner) engine.makeRoom(engine.searchBytes(DEFAULT_OPTIONS.algorithm, grid.width * grid.height), `a search of ${grid.width} x ${grid.height} cells`);
     this.ownedRaw = planner ? null : new engine.raw.Search(grid.raw);
@@ -73,10 +75,14 @@ export class EngineSearch implements Search {
     this.grid = grid;
     this.stampNow = this.raw.stamp();
     if (this.readOnly) return;
-    grid.users += 1;
-    engine.liveObjects += 1;
     this.hint.hold(engine.searchBytes(this.arraysFor, this.cellCount));
-    this.registerLeftover();
+    if (keptIn) {
+      keptIn.add(this.ownedRaw!);
+    } else {
+      grid.users += 1;
+      engine.liveObjects += 1;
+      this.registerLeftover();
+    }
     try {
       this.setOptions(options);
       this.applyOptions();
@@ -372,11 +378,15 @@ export class EngineSearch implements Search {
 
   delete(): void {
     if (!this.ownedRaw || !this.rawSearch) return;  // a walk's planner goes with its walk
-    reclaimer.unregister(this);
     this.ownedRaw.delete();
     this.rawSearch = null;
     this.view = null;
     this.hint.release();
+    if (this.keptIn) {
+      this.keptIn.delete(this.ownedRaw);
+      return;
+    }
+    reclaimer.unregister(this);
     this.grid.users -= 1;
     this.engine.liveObjects -= 1;
   }

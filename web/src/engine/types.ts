@@ -229,6 +229,13 @@ export const MAX_GRID_SIDE = names.MAX_GRID_SIDE;
 export const MAX_TERRAIN_COST = names.MAX_TERRAIN_COST;
 /** Largest heuristic weight; the core clamps larger ones, so inputs above it are refused. */
 export const MAX_WEIGHT = names.MAX_WEIGHT;
+/**
+ * Expansions after which Engine.findPath (and the package's) gives up, status gave-up, with
+ * a search whose work the grid does not bound (the catalog's reexpands: IDA*, which on an
+ * open map or toward an unreachable goal can run for minutes), unless maxExpansions says
+ * otherwise. The playground's default limit is the same.
+ */
+export const FIND_PATH_EXPANSION_LIMIT = 1_000_000;
 /** Largest sense radius of a walk (cpp/core/walk.h): 0 is the whole map, 1 to this only what the agent has sensed. */
 export const MAX_SENSE_RADIUS = names.MAX_SENSE_RADIUS;
 

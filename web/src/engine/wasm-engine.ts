@@ -20,7 +20,8 @@ import type {
 } from './generated/names';
 import { checkOptionNames, numberArgument, shown, stringArgument, wholeNumber } from './checks';
 import { EngineGrid } from './grid';
-import type { Engine, Grid, Search, Walk } from './interfaces';
+import type { Engine, Grid, PathFound, Search, Walk } from './interfaces';
+import { findPath, type PathSearches } from './path-searches';
 import { megabytes, MEMORY_RESERVE } from './memory';
 import { EngineSearch } from './search';
 import type {
@@ -29,6 +30,7 @@ import type {
   DiagonalName,
   EngineMemoryUsage,
   HeuristicName,
+  Point,
   RefusalName,
   ScenarioQuery,
   SearchOptions,
@@ -126,6 +128,10 @@ export class WasmEngine implements Engine {
     return new EngineWalk(this, this.ownGrid(world));
   }
 
+  findPath(grid: Grid, start: Point, goal: Point, options: Partial<SearchOptions> = {}): PathFound {
+    return findPath(this, this.ownGrid(grid), start, goal, options);
+  }
+
   memoryUsage(): EngineMemoryUsage {
     return { ...this.raw.memoryUsage(), liveObjects: this.liveObjects };
   }
@@ -141,6 +147,7 @@ export class WasmEngine implements Engine {
     // arena query); near the limit, malloc also counts the free space inside the heap.
     if (this.raw.HEAPU8.length + bytes + MEMORY_RESERVE <= this.heapLimit) return;
     if (this.raw.canAllocate(bytes + MEMORY_RESERVE)) return;
+    if (this.releasePathSearches()) return this.makeRoom(bytes, what);
     const { inUse, heapLimit } = this.raw.memoryUsage();
     const live = this.liveObjects;
     throw new EngineMemoryError(`astar-playground: not enough engine memory for ${what} (about ${megabytes(bytes)} more): ` +
@@ -148,6 +155,26 @@ export class WasmEngine implements Engine {
       'grids, searches and walks made and not deleted. Call delete() on each when done with it (or declare it with `using`). ' +
       'Objects dropped without delete() are freed only after the garbage collector has run, between tasks: ' +
       'a loop that drops them must await now and then.');
+  }
+
+  /** Grids' findPath searches (weakly: they must not keep a dropped grid alive), to free when the heap is full. */
+  private readonly pathSearches = new Set<WeakRef<PathSearches>>();
+
+  /** `searches` has begun keeping searches. */
+  keepingPathSearches(searches: PathSearches): void {
+    for (const ref of this.pathSearches) if (!ref.deref()) this.pathSearches.delete(ref);
+    this.pathSearches.add(new WeakRef(searches));
+  }
+
+  /** Frees every search grids keep for findPath (but one running); true if any was freed. */
+  private releasePathSearches(): boolean {
+    let freed = false;
+    for (const ref of this.pathSearches) {
+      const searches = ref.deref();
+      if (searches?.release()) freed = true;
+      if (!searches) this.pathSearches.delete(ref);
+    }
+    return freed;
   }
 
   /** Bytes a search with `algorithm` keeps for `cells` cells, its prepared data included (when not shared). */
