@@ -74,6 +74,13 @@ describe('grid sizes and map text', () => {
 
   it('costs and flags are checked by type too', () => {
     const grid = keepGrid(engine.createGrid(4, 4));
+    let called = false;
+    const impostor = { toJSON: () => (called = true), toString: () => String(called = true), length: 16 };
+    expect(() => grid.assign(impostor as unknown as Uint8Array)).toThrow('assign() needs a Uint8Array of 16 costs (4 x 4), got an object');
+    expect(() => engine.algorithm(impostor as unknown as 'astar')).toThrow(/unknown algorithm an object; expected one of astar/);
+    expect(() => engine.refusalFor(grid, null as unknown as SearchOptions)).toThrow(TypeError);
+    expect(() => engine.refusalFor(grid, { algorithm: 'jps', diagonal: null, costModel: 'exact' } as unknown as SearchOptions)).toThrow(/unknown diagonal mode null/);
+    expect(called).toBe(false);
     expect(() => grid.setCost(0, 0, '3' as unknown as number)).toThrow(/cost must be an integer/);
     expect(() => grid.fill(true as unknown as number)).toThrow(RangeError);
     const search = keepSearch(engine.createSearch(grid));

@@ -56,6 +56,9 @@ describe('walks', () => {
     walk.reset({ x: 0, y: 3 }, { x: 8, y: 3 });
     // 3 x 3 around the start, at the map's west edge: 2 x 3.
     expect(walk.knownMask().reduce((sum, known) => sum + known, 0)).toBe(6);
+    // What it hands out is a copy: writing to it teaches the agent nothing.
+    walk.knownMask().fill(1);
+    expect(walk.knownMask().reduce((sum, known) => sum + known, 0)).toBe(6);
     // The planner reads like any search while it plans: its queue, g and rhs.
     const first = walk.step();
     expect(first).toMatchObject({ kind: 'plan', expansion: { cell: { x: 8, y: 3 }, g: 0 } });

@@ -84,7 +84,7 @@ export class EngineGrid implements Grid {
   assign(costs: Uint8Array): void {
     const expected = this.width * this.height;
     if (!(costs instanceof Uint8Array) || costs.length !== expected)
-      throw new RangeError(`assign() needs a Uint8Array of ${expected} costs (${this.width} x ${this.height}), got ${costs?.length ?? costs}`);
+      throw new RangeError(`assign() needs a Uint8Array of ${expected} costs (${this.width} x ${this.height}), got ${costs instanceof Uint8Array ? costs.length : shown(costs)}`);
     this.raw._assign(costs);
   }
 

@@ -257,7 +257,7 @@ export interface Walk {
   worldChanged(cells: Point[]): void;
   /** The goal moved: plan again from the agent. */
   setGoal(goal: Point): void;
-  /** Per cell, 1 where the agent knows the true cost: a view, re-fetch after steps. */
+  /** Per cell, 1 where the agent knows the true cost: a copy (writing to it changes nothing), taken anew after steps. */
   knownMask(): Uint8Array;
   /**
    * The planner's search (read-only: cellView, openList, g, h, f, phase, progress, routeTo,

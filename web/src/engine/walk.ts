@@ -130,7 +130,8 @@ export class EngineWalk implements Walk {
   }
 
   knownMask(): Uint8Array {
-    return this.raw._knownView();
+    // A copy, like Grid.costs(): a view would let writes change what the agent knows.
+    return this.raw._knownView().slice();
   }
 
   delete(): void {

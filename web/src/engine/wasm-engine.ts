@@ -82,13 +82,16 @@ export class WasmEngine implements Engine {
 
   algorithm(name: AlgorithmName): AlgorithmRow {
     const row = this.catalog.algorithms.find((a) => a.name === name);
-    if (!row) throw new RangeError(`unknown algorithm ${JSON.stringify(name)}`);
+    if (!row) throw new RangeError(`unknown algorithm ${shown(name)}; expected one of ${this.catalog.algorithms.map((a) => a.name).join(', ')}`);
     return row;
   }
 
   refusalFor(grid: Grid, options: Pick<SearchOptions, 'algorithm' | 'diagonal' | 'costModel'>): RefusalName | null {
-    const refusal = this.refusals.name(this.raw.refusalFor(this.ownGrid(grid).raw, this.algorithms.member(options.algorithm),
-      this.diagonals.member(options.diagonal), this.costModels.member(options.costModel)));
+    // Any object with these three keys (a whole SearchOptions too), so other keys are not refused.
+    if (typeof options !== 'object' || options === null) throw new TypeError(`refusalFor() options must be an object, got ${shown(options)}`);
+    const { algorithm, diagonal, costModel } = options;
+    const refusal = this.refusals.name(this.raw.refusalFor(this.ownGrid(grid).raw, this.algorithms.member(algorithm),
+      this.diagonals.member(diagonal), this.costModels.member(costModel)));
     return refusal === 'none' ? null : refusal;
   }
 

@@ -131,7 +131,7 @@ export class PaneSceneBuilder {
       trail,
       searchMarks: marks.search,
       agent: walk?.agent ?? null,
-      fog: walk?.known ? { known: walk.known.slice(), revision: timeline.revision } : null,
+      fog: walk?.known ? { known: walk.known, revision: timeline.revision } : null,
     };
     return this.part;
   }
