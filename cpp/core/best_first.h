@@ -132,7 +132,7 @@ class BestFirstSearch final : public ExpandingSearch<BestFirstSearch<Policy>> {
   static constexpr bool kPrepares = Policy::kPrepares;
   static constexpr std::size_t kPreparedBytesPerCell = Policy::kPreparedBytesPerCell;
 
-  Preparation preparation() const override { return policy_.preparation(*grid_, options_); }
+  Preparation preparation() const override { return policy_.preparation(*grid_, this->options()); }
 
   std::size_t open_size() const override { return open_.size(); }
   CellPhase phase(CellId id) const override {

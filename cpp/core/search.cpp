@@ -26,6 +26,7 @@ void Search::set_grid(const Grid& grid) {
 }
 
 bool Search::reset(Point start, Point goal) {
+  options_ = next_options_;
   if (cell_count_ != grid_->cell_count()) {
     cell_count_ = grid_->cell_count();
     resize(cell_count_);

@@ -238,7 +238,7 @@ class Search {
   static constexpr bool kPrepares = false;
   static constexpr std::size_t kPreparedBytesPerCell = 0;
 
-  Search(const Grid& grid, const SearchOptions& options) : grid_(&grid), options_(options) {}
+  Search(const Grid& grid, const SearchOptions& options) : grid_(&grid), options_(options), next_options_(options) {}
   virtual ~Search() = default;
   Search(const Search&) = delete;
   Search& operator=(const Search&) = delete;
@@ -247,10 +247,13 @@ class Search {
   // this class, which is how make_search chose it.
   bool runs(Algorithm algorithm) const;
 
-  // Takes effect at the next reset(). The algorithm must be one this class runs (see
-  // make_search and runs()); otherwise reset() refuses to start.
-  void set_options(const SearchOptions& options) { options_ = options; }
-  const SearchOptions& options() const { return options_; }
+  // Takes effect at the next reset(): a search under way keeps running with the options it
+  // was reset with (the loops read them as they go: the diagonal rule, the expansion cap).
+  // The algorithm must be one this class runs (see make_search and runs()); otherwise
+  // reset() refuses to start. options() are the ones the next reset() uses, and what
+  // preparation() is judged against.
+  void set_options(const SearchOptions& options) { next_options_ = options; }
+  const SearchOptions& options() const { return next_options_; }
   // Switch to another grid (for example after loading a map of another size). The
   // search becomes Ready with no start or goal until reset().
   void set_grid(const Grid& grid);
@@ -406,7 +409,8 @@ class Search {
   void acknowledge_grid() { grid_revision_ = grid_->revision(); }
 
   const Grid* grid_;
-  SearchOptions options_;
+  SearchOptions options_;       // what the search under way runs with, set at reset()
+  SearchOptions next_options_;  // set_options(): the next reset's
   HeuristicParams heuristic_;  // toward the goal, resolved at reset()
   Point start_{}, goal_{};
   Status status_ = Status::Ready;

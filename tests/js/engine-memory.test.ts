@@ -61,6 +61,22 @@ describe('wrappers dropped without delete()', () => {
     grid.delete();
   }, 120_000);
 
+  it('frees the searches findPath kept for a grid dropped without delete()', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const before = engine.memoryUsage();
+    // In a function of its own, so that no frame still holds the grid once it returns.
+    (() => {
+      const grid = engine.createGrid(512, 512);
+      for (const algorithm of ['astar', 'jps-plus'] as const) engine.findPath(grid, { x: 0, y: 0 }, { x: 511, y: 511 }, { algorithm });
+    })();
+    expect(engine.memoryUsage().inUse - before.inUse).toBeGreaterThan(512 * 512 * 16);
+    for (let i = 0; i < 5 && engine.memoryUsage().liveObjects > before.liveObjects; i++) await collect();
+    const after = engine.memoryUsage();
+    expect(after.liveObjects).toBe(before.liveObjects);
+    expect(after.inUse - before.inUse).toBeLessThan(64 * 1024);
+    warn.mockRestore();
+  });
+
   it('counts the objects made and not deleted', () => {
     const before = engine.memoryUsage().liveObjects;
     const grid = engine.createGrid(16, 16);

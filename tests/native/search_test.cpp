@@ -471,5 +471,42 @@ TEST(SearchRegistry, ASearchRunsTheAlgorithmsItsClassIsRegisteredForAndStartsOnl
     EXPECT_FALSE(astar->runs(a)) << name_of(a);
 }
 
+// set_options takes effect at the next reset(): searches whose loops read the options as
+// they go (the diagonal rule: bidirectional A*, IDA*, D* Lite; the expansion cap: all)
+// finish the search under way with the options it was reset with.
+TEST(SearchOptions, SetMidSearchWaitForTheNextReset) {
+  const Grid grid(6, 6);
+  const double diagonal_cost = 5 * kSqrt2d;
+  for (const Algorithm algorithm : {Algorithm::AStar, Algorithm::Bidirectional, Algorithm::IterativeDeepening, Algorithm::DStarLite}) {
+    const SearchOptions moving_ai{.algorithm = algorithm, .diagonal = Diagonal::OnlyWhenNoObstacles};
+    const std::unique_ptr<Search> reference = make_search(grid, moving_ai);
+    ASSERT_TRUE(reference->reset({0, 0}, {5, 5}));
+    reference->run();
+    ASSERT_EQ(reference->status(), Status::Found) << name_of(algorithm);
+
+    for (SearchOptions change : {SearchOptions{.diagonal = Diagonal::Never}, SearchOptions{.diagonal = Diagonal::OnlyWhenNoObstacles, .max_expansions = 4}}) {
+      change.algorithm = algorithm;
+      const std::unique_ptr<Search> search = make_search(grid, moving_ai);
+      ASSERT_TRUE(search->reset({0, 0}, {5, 5}));
+      ASSERT_EQ(search->run_steps(3), 3u);
+      search->set_options(change);
+      EXPECT_EQ(search->options().diagonal, change.diagonal) << "options() are the next reset's";
+      search->run();
+      EXPECT_EQ(search->status(), Status::Found) << name_of(algorithm);
+      EXPECT_NEAR(search->path_cost(), diagonal_cost, 1e-9) << name_of(algorithm);
+      EXPECT_EQ(search->counters().expanded, reference->counters().expanded) << name_of(algorithm);
+
+      // At the next reset the new options apply.
+      ASSERT_TRUE(search->reset({0, 0}, {5, 5}));
+      search->run();
+      if (change.max_expansions != 0) {
+        EXPECT_EQ(search->status(), Status::GaveUp) << name_of(algorithm);
+      } else {
+        EXPECT_EQ(search->path_cost(), 10) << name_of(algorithm);
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace astar

@@ -10,7 +10,6 @@
 // grid or run a search, only the one-call form and the names the CLI uses for it.
 import {
   loadEngine as loadSharedEngine,
-  MAX_WEIGHT,
   type Engine,
   type Grid,
   type SearchOptions,
@@ -18,7 +17,16 @@ import {
   type Subset,
 } from '../engine/engine';
 
-export { EngineMemoryError, eventsOf, MapFormatError, MAX_GRID_SIDE, MAX_SENSE_RADIUS, MAX_TERRAIN_COST, MAX_WEIGHT } from '../engine/engine';
+export {
+  EngineMemoryError,
+  eventsOf,
+  FIND_PATH_EXPANSION_LIMIT,
+  MapFormatError,
+  MAX_GRID_SIDE,
+  MAX_SENSE_RADIUS,
+  MAX_TERRAIN_COST,
+  MAX_WEIGHT,
+} from '../engine/engine';
 export type {
   AlgorithmName,
   AlgorithmRow,
@@ -70,7 +78,11 @@ export interface PathOptions {
   weight?: number;
   /** Default exact. */
   costs?: SearchOptions['costModel'];
-  /** Give up after this many expansions (status gave-up); default or 0: no limit. IDA* can need very many. */
+  /**
+   * Give up after this many expansions (status gave-up); 0: no limit. Default: no limit, but
+   * FIND_PATH_EXPANSION_LIMIT for IDA*, whose work the grid does not bound (it re-expands
+   * cells: a goal walled off on a 32 x 32 map took it over a minute).
+   */
   maxExpansions?: number;
 }
 
@@ -94,7 +106,9 @@ export interface AstarEngine extends Pick<Engine, 'catalog' | 'algorithm' | 'par
   /**
    * The path from `start` to `goal` on `grid`. Throws RangeError on an unknown option or value
    * (naming the allowed ones), a point outside the grid, or options the grid refuses (JPS on a
-   * grid with terrain costs). Makes and deletes its own search.
+   * grid with terrain costs). The search is kept with the grid for the next call with the
+   * same algorithm (at most two a grid; grid.delete() frees them), so repeated queries do not
+   * allocate, and JPS+ builds its table once while the map is unchanged.
    */
   findPath(grid: Grid, start: XY, goal: XY, options?: PathOptions): PathResult;
 }
@@ -149,37 +163,19 @@ function packageEngine(engine: Engine): AstarEngine {
 }
 
 function findPath(engine: Engine, grid: Grid, start: XY, goal: XY, options: PathOptions): PathResult {
-  const search = engine.createSearch(grid, searchOptions(options));
-  try {
-    const from = cellOf(grid, start, 'start');
-    const to = cellOf(grid, goal, 'goal');
-    search.reset(from, to);
-    if (search.status === 'refused') throw new RangeError(refusalSentence(engine, search.options, search.refusal!));
-    search.run();
-    const status = search.status as PathStatus;
-    return {
-      status,
-      cost: search.pathCost,
-      path: search.path().map(({ x, y }): XY => [x, y]),
-      expanded: search.counters().expanded,
-    };
-  } finally {
-    search.delete();
-  }
+  const found = engine.findPath(grid, cellOf(grid, start, 'start'), cellOf(grid, goal, 'goal'), searchOptions(options));
+  return { ...found, path: found.path.map(({ x, y }): XY => [x, y]) };
 }
 
-/** The engine's options for findPath's; the engine checks each value and names the allowed ones. */
+/** The engine's options for findPath's; the engine checks each value (null included) and names the allowed ones. */
 function searchOptions(options: PathOptions): Partial<SearchOptions> {
-  if (typeof options !== 'object' || options === null) throw new RangeError(`findPath() options must be an object, got ${String(options)}`);
+  if (typeof options !== 'object' || options === null) throw new TypeError(`findPath() options must be an object, got ${options === null ? 'null' : typeof options}`);
   for (const key of Object.keys(options)) {
     if (!(PATH_OPTIONS as readonly string[]).includes(key))
       throw new RangeError(`unknown findPath() option ${JSON.stringify(key)}; the options are ${PATH_OPTIONS.join(', ')}`);
   }
-  const { costs, weight, ...rest } = options;
-  if (weight !== undefined && !(typeof weight === 'number' && weight >= 0 && weight <= MAX_WEIGHT))
-    throw new RangeError(`weight must be a number from 0 to ${MAX_WEIGHT}, got ${String(weight)}`);
+  const { costs, ...rest } = options;
   const result: Partial<SearchOptions> = { ...rest };
-  if (weight !== undefined) result.weight = weight;
   if (costs !== undefined) result.costModel = costs;
   return result;
 }
@@ -187,18 +183,6 @@ function searchOptions(options: PathOptions): Partial<SearchOptions> {
 function cellOf(grid: Grid, point: XY, what: string): { x: number; y: number } {
   const [x, y] = Array.isArray(point) && point.length === 2 ? point : [NaN, NaN];
   if (!Number.isInteger(x) || !Number.isInteger(y) || !grid.contains({ x, y }))
-    throw new RangeError(`${what} must be [x, y], a cell of this ${grid.width} x ${grid.height} grid; got ${JSON.stringify(point)}`);
+    throw new RangeError(`${what} must be [x, y], a cell of this ${grid.width} x ${grid.height} grid; got ${Array.isArray(point) ? `[${point.map((value) => typeof value === 'number' ? value : typeof value).join(', ')}]` : typeof point}`);
   return { x, y };
-}
-
-function refusalSentence(engine: Engine, options: SearchOptions, refusal: NonNullable<ReturnType<Engine['refusalFor']>>): string {
-  const row = engine.algorithm(options.algorithm);
-  switch (refusal) {
-    case 'diagonal-rule':
-      return `${row.name} takes diagonal ${row.diagonals.join(' or ')}, not ${options.diagonal}`;
-    case 'cost-model':
-      return `${row.name} takes costs ${row.costModels.join(' or ')}, not ${options.costModel}`;
-    default:
-      return `${row.name} runs only on grids where every walkable cell costs the same, and this grid has terrain costs`;
-  }
 }

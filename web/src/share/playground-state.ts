@@ -42,7 +42,7 @@ export const SHARE_LINK_MESSAGES: Readonly<Record<ShareLinkProblem, MessageKey>>
 
 /** Everything the playground shows that a link reproduces. */
 export function captureShareState(store: PlaygroundStore): ShareState {
-  return { ...shownSettings(store), costs: store.grid.costs().slice() };
+  return { ...shownSettings(store), costs: store.grid.costs() };
 }
 
 /**

@@ -220,7 +220,7 @@ export class MapDocument {
         this.host.tell({ kind: 'error', key: 'error.mapBounds', detail: `${name}: ${grid.width} × ${grid.height}` });
         return false;
       }
-      const costs = grid.costs().slice();
+      const costs = grid.costs();
       const { start, goal } = pickEndpoints(costs, grid.width, grid.height);
       this.replace({ width: grid.width, height: grid.height, costs, start, goal, name: baseName(name) });
     } finally {
@@ -253,7 +253,7 @@ export class MapDocument {
   }
 
   snapshot(): MapSnapshot {
-    return { width: this.grid.width, height: this.grid.height, costs: this.grid.costs().slice(), ...this.endpoints(), name: this.mapName };
+    return { width: this.grid.width, height: this.grid.height, costs: this.grid.costs(), ...this.endpoints(), name: this.mapName };
   }
 
   private replace(next: MapSnapshot): void {

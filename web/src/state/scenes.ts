@@ -40,7 +40,7 @@ export class MapSceneSource {
     this.grid = grid;
     this.gridRevision = grid.revision;
     const costs = this.scene?.costs.length === grid.width * grid.height ? this.scene.costs : new Uint8Array(grid.width * grid.height);
-    costs.set(grid.costs());
+    grid.costs(costs);
     this.scene = { width: grid.width, height: grid.height, costs, revision: ++this.revisions };
     return this.scene;
   }
@@ -142,7 +142,7 @@ export class PaneSceneBuilder {
       trail,
       searchMarks: marks.search,
       agent: walk?.agent ?? null,
-      fog: walk?.known ? { known: walk.known.slice(), revision: timeline.revision } : null,
+      fog: walk?.known ? { known: walk.known, revision: timeline.revision } : null,
     };
     return this.part;
   }

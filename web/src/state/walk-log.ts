@@ -22,7 +22,7 @@ export class WalkLog {
 
   /** A log starting from the map and goal as they are now. */
   constructor(grid: Grid, goal: Point) {
-    this.baseCosts = grid.costs().slice();
+    this.baseCosts = grid.costs();
     this.baseGoal = { ...goal };
   }
 
