@@ -1,4 +1,4 @@
-# WebAssembly build (under emcmake): the core plus cpp/bindings.cpp linked into ONE file,
+# WebAssembly build (under emcmake): the core plus cpp/bindings/ linked into ONE file,
 # web/src/engine/generated/astar-wasm.mjs, an ES module whose default export is the
 # factory `createAstarModule()`. The same file is imported by Vite for the page, by
 # Vitest in Node and by the CLI, so it must load unchanged in a browser, a worker and Node.
@@ -56,7 +56,12 @@ set(ASTAR_WASM_OUTPUT_DIR ${PROJECT_SOURCE_DIR}/web/src/engine/generated)
 
 target_compile_options(astar_core PRIVATE -fno-exceptions)
 
-add_executable(astar_wasm cpp/bindings.cpp)
+# cpp/bindings/ holds one file per subject the module exposes, each with its own
+# EMSCRIPTEN_BINDINGS block, and nothing else: every .cpp there belongs in the module, so the
+# folder is globbed (CONFIGURE_DEPENDS re-checks it at each build, as cmake/native.cmake does
+# for the tests and tools) and adding a subject (navmesh.cpp) needs no change here.
+file(GLOB ASTAR_BINDING_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/cpp/bindings/*.cpp)
+add_executable(astar_wasm ${ASTAR_BINDING_SOURCES})
 target_link_libraries(astar_wasm PRIVATE astar_core)
 target_compile_options(astar_wasm PRIVATE -fno-exceptions -Wall -Wextra)
 target_link_options(astar_wasm PRIVATE
