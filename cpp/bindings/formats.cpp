@@ -2,7 +2,8 @@
 // text to ScenarioQuery objects), the core's readers (movingai.h) behind {ok, ...} results.
 //
 // A format error is an answer, not an exception: {ok: false, line, message}, the line being
-// where the text went wrong, so the wrapper can throw its MapFormatError with both. Map text
+// where the text went wrong, so the wrapper can throw its MapFormatError with both. Running out
+// of memory while reading is not a format error: the call throws in JavaScript (memory.h). Map text
 // arrives as a string (the module has no file system); writing a grid back out is Grid's
 // `toMapText` (grid.cpp).
 #include <memory>
@@ -11,6 +12,7 @@
 
 #include "bindings.h"
 #include "grid.h"
+#include "memory.h"
 #include "movingai.h"
 
 namespace astar::bindings {
@@ -24,8 +26,13 @@ val format_failure(const FormatError& error) {
   return result;
 }
 
-// {ok: true, grid} or {ok: false, line, message}; the caller owns `grid`.
-val read_map(const std::string& text) {
+val memory_failure() {
+  val result = val::object();
+  result.set("ok", false);
+  return result;
+}
+
+val map_result(const std::string& text) {
   Parsed<Grid> parsed = astar::read_map(text);
   if (!parsed) return format_failure(parsed.error);
   val result = val::object();
@@ -34,8 +41,7 @@ val read_map(const std::string& text) {
   return result;
 }
 
-// {ok: true, queries} or {ok: false, line, message}.
-val read_scenario(const std::string& text) {
+val scenario_result(const std::string& text) {
   const Parsed<Scenario> parsed = astar::read_scenario(text);
   if (!parsed) return format_failure(parsed.error);
   val queries = val::array();
@@ -44,6 +50,16 @@ val read_scenario(const std::string& text) {
   result.set("ok", true);
   result.set("queries", queries);
   return result;
+}
+
+// {ok: true, grid} or {ok: false, line, message}; the caller owns `grid`.
+val read_map(const std::string& text) {
+  return guarded("reading this map", [&] { return map_result(text); }, memory_failure);
+}
+
+// {ok: true, queries} or {ok: false, line, message}.
+val read_scenario(const std::string& text) {
+  return guarded("reading these scenarios", [&] { return scenario_result(text); }, memory_failure);
 }
 
 }  // namespace

@@ -1,10 +1,11 @@
 // Grids in JavaScript: `Grid`, a map of terrain costs, and `Point`, a cell as {x, y}.
 //
-// Grid has no constructor: `Grid.create` checks the size first (there are no C++ exceptions
-// in this build, so a bad size must not reach the constructor) and answers null;
-// `gridSizeError` gives the sentence to show, from Grid::size_error. Costs go in through one
-// typed-array copy and come out as a Uint8Array view; single cells answer -1 or false outside
-// the grid, so the wrapper can say which coordinate was wrong.
+// Grid has no constructor: `Grid.create` checks the size first (the core reports a bad size
+// as a value, Grid::size_error, not by throwing) and answers null; `gridSizeError` gives the
+// sentence to show. Costs go in through one typed-array copy and come out as a Uint8Array
+// view; single cells answer -1 or false outside the grid, so the wrapper can say which
+// coordinate was wrong. What allocates (the grid, the copy in, the map text out) is guarded
+// (memory.h): when it fails the grid is unchanged and the call throws in JavaScript.
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -14,6 +15,7 @@
 
 #include "bindings.h"
 #include "grid.h"
+#include "memory.h"
 #include "movingai.h"
 
 namespace astar::bindings {
@@ -36,7 +38,9 @@ std::string grid_size_error(double width, double height) {
 
 std::unique_ptr<Grid> create_grid(double width, double height) {
   if (!grid_size_error(width, height).empty()) return nullptr;
-  return std::make_unique<Grid>(static_cast<int>(width), static_cast<int>(height));
+  return guarded(
+      "this grid", [&] { return std::make_unique<Grid>(static_cast<int>(width), static_cast<int>(height)); },
+      [] { return std::unique_ptr<Grid>(); });
 }
 
 int grid_cost(const Grid& grid, int x, int y) { return grid.in_bounds(x, y) ? grid.cost(grid.id(x, y)) : -1; }
@@ -56,8 +60,13 @@ bool grid_fill(Grid& grid, int cost) {
 // One copy through a typed array (TypedArray.prototype.set), not one call per cell.
 bool grid_assign(Grid& grid, const val& costs) {
   if (costs["length"].as<double>() != static_cast<double>(grid.cell_count())) return false;
-  const std::vector<std::uint8_t> bytes = emscripten::convertJSArrayToNumberVector<std::uint8_t>(costs);
-  return grid.assign(bytes.data(), bytes.size());
+  return guarded(
+      "copying these costs",
+      [&] {
+        const std::vector<std::uint8_t> bytes = emscripten::convertJSArrayToNumberVector<std::uint8_t>(costs);
+        return grid.assign(bytes.data(), bytes.size());
+      },
+      [] { return false; });
 }
 
 val grid_costs_view(const Grid& grid) { return val(emscripten::typed_memory_view(grid.cell_count(), grid.costs())); }
@@ -68,7 +77,9 @@ double grid_cell_count(const Grid& grid) { return static_cast<double>(grid.cell_
 double grid_revision(const Grid& grid) { return static_cast<double>(grid.revision()); }
 int grid_min_cost(const Grid& grid) { return grid.min_cost(); }
 bool grid_uniform_cost(const Grid& grid) { return grid.uniform_cost(); }
-std::string grid_to_map_text(const Grid& grid) { return write_map(grid); }
+std::string grid_to_map_text(const Grid& grid) {
+  return guarded("this map's text", [&] { return write_map(grid); }, [] { return std::string(); });
+}
 
 }  // namespace
 }  // namespace astar::bindings

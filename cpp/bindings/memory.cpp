@@ -1,9 +1,11 @@
 // The wasm heap in JavaScript: `memoryUsage()`, its figures, and `canAllocate(bytes)`, the
 // room check the wrapper asks before anything that allocates per-cell arrays, so that it can
-// refuse, with a sentence, an object the heap has no room for.
+// refuse, with a sentence, an object the heap has no room for; and the note an allocation
+// that failed all the same leaves for memory-failures.js (memory.h says why).
 //
-// Without C++ exceptions a failed `new` aborts the whole module; with ALLOW_MEMORY_GROWTH
-// malloc instead returns null when the heap cannot grow, so asking malloc first is safe.
+// canAllocate asks malloc, which with ALLOW_MEMORY_GROWTH returns null when the heap cannot
+// grow, so asking first is safe; only `new` throws.
+#include <emscripten/em_js.h>
 #include <emscripten/heap.h>
 
 #include <cstddef>
@@ -11,8 +13,15 @@
 #include <malloc.h>
 
 #include "bindings.h"
+#include "memory.h"
+
+// `pendingMemoryFailure` is memory-failures.js's: the same scope, the module's factory.
+EM_JS(void, astar_note_memory_failure, (const char* what), { pendingMemoryFailure = UTF8ToString(what); });
 
 namespace astar::bindings {
+
+void note_memory_failure(const char* what) { astar_note_memory_failure(what); }
+
 namespace {
 
 // What the wasm heap holds: bytes handed out by malloc and not freed, the heap's current

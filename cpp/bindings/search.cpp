@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "bindings.h"
+#include "memory.h"
 #include "search_reader.h"
 
 namespace astar::bindings {
@@ -68,19 +69,29 @@ double SearchReader::parent(CellId id) const {
   return p == kNoCell ? -1 : static_cast<double>(p);
 }
 
+// The reads below copy what they hand out (a snapshot, a buffer, a route, and each plain
+// object embind copies through wasm memory on its way out): an allocation that fails changes
+// nothing in the search, and the call answers nothing (memory.h).
 val SearchReader::open_items(double limit) const {
-  val list = val::array();
-  if (!(limit >= 1)) return list;
+  if (!(limit >= 1)) return val::array();
   const std::size_t count = limit >= static_cast<double>(SIZE_MAX) ? SIZE_MAX : static_cast<std::size_t>(limit);
-  for (const OpenItem& item : search().open_items(count)) list.call<void>("push", item);
-  return list;
+  return guarded(
+      "the open list",
+      [&] {
+        val list = val::array();
+        for (const OpenItem& item : search().open_items(count)) list.call<void>("push", item);
+        return list;
+      },
+      [] { return val::array(); });
 }
 
 val SearchReader::values_view(int kind) {
   const Search& read = search();
   const Grid& grid = read.grid();
   const std::size_t count = grid.cell_count();
-  values_.resize(count);
+  // resize() allocates before it changes anything, so on failure the old buffer stays.
+  if (!guarded("the values of every cell", [&] { values_.resize(count); return true; }, [] { return false; }))
+    return val(emscripten::typed_memory_view(0, values_.data()));
   for (std::size_t i = 0; i < count; ++i) {
     const CellId id = static_cast<CellId>(i);
     const bool known = kind == 0 ? grid.passable(id) : read.phase(id) != CellPhase::Unseen;
@@ -90,11 +101,16 @@ val SearchReader::values_view(int kind) {
 }
 
 val SearchReader::route_to(CellId id) const {
-  val list = val::array();
-  if (!valid(id)) return list;
+  if (!valid(id)) return val::array();
   const Grid& grid = search().grid();
-  for (const Point& p : search().route_to(id)) list.call<void>("push", static_cast<double>(grid.id(p)));
-  return list;
+  return guarded(
+      "the route to this cell",
+      [&] {
+        val list = val::array();
+        for (const Point& p : search().route_to(id)) list.call<void>("push", static_cast<double>(grid.id(p)));
+        return list;
+      },
+      [] { return val::array(); });
 }
 
 namespace {
@@ -116,6 +132,10 @@ val span(const void* data, std::size_t count, std::size_t stride, std::size_t si
 }  // namespace
 
 val SearchReader::channels() const {
+  return guarded("the search's channels", [&] { return channel_list(); }, [] { return val::array(); });
+}
+
+val SearchReader::channel_list() const {
   val list = val::array();
   const std::size_t count = search().grid().cell_count();
   for (const Channel& c : search().channels()) {
@@ -135,7 +155,9 @@ namespace {
 
 // The one runtime search object JavaScript owns, whatever the algorithm: it holds the
 // options and the core Search that runs them, made anew by make_search when the algorithm
-// needs another class.
+// needs another class. Every call that changes the search may allocate (arrays, the open list,
+// a path, a prepared table); when an allocation fails the search abandons its run
+// (Search::abandon: Ready, no path) and the call throws in JavaScript (memory.h).
 class SearchHandle final : public SearchReader {
  public:
   explicit SearchHandle(const Grid& grid) : grid_(&grid), owned_(make_search(grid, {})) {}
@@ -148,37 +170,67 @@ class SearchHandle final : public SearchReader {
         search_options(algorithm, diagonal, heuristic, use_default_heuristic, weight, cost_model, max_expansions);
     if (!owned_->runs(algorithm)) {
       // Another class runs this algorithm. The old one's arrays go with it, so views
-      // taken from it are dead: `layout` tells the wrapper to take new ones.
-      const bool tracing = owned_->tracing();
-      owned_ = make_search(*grid_, options);
-      owned_->set_tracing(tracing);
+      // taken from it are dead: `layout` tells the wrapper to take new ones. When the new
+      // one cannot be made the old one stays, with its options.
+      std::unique_ptr<Search> made = guarded("a search of another kind", [&] { return make_search(*grid_, options); },
+                                             [] { return std::unique_ptr<Search>(); });
+      if (!made) return;
+      made->set_tracing(owned_->tracing());
+      owned_ = std::move(made);
       ++replaced_;
     }
     owned_->set_options(options);
   }
   void set_grid(const Grid& grid) {
-    grid_ = &grid;
-    owned_->set_grid(grid);
+    // The core adopts the grid only once its arrays are sized for it (Search::set_grid).
+    if (changing("this search's arrays", [&] { owned_->set_grid(grid); })) grid_ = &grid;
   }
   void set_tracing(bool on) { owned_->set_tracing(on); }
-  bool reset(Point start, Point goal) { return owned_->reset(start, goal); }
+  bool reset(Point start, Point goal) {
+    bool started = false;
+    changing("starting this search", [&] { started = owned_->reset(start, goal); });
+    return started;
+  }
 
   // The step's events, or null when there was nothing to do.
   val step() {
-    if (!owned_->step(events_)) return val::null();
-    return events_array(events_);
+    return guarded(
+        "running this search",
+        [&] { return owned_->step(events_) ? events_array(events_) : val::null(); },
+        [&] {
+          owned_->abandon();
+          return val::null();
+        });
   }
-  double run_steps(double count) { return count > 0 ? static_cast<double>(owned_->run_steps(count_from(count))) : 0; }
-  void run() { owned_->run(); }
+  double run_steps(double count) {
+    std::uint64_t made = 0;
+    if (count > 0) changing("running this search", [&] { made = owned_->run_steps(count_from(count)); });
+    return static_cast<double>(made);
+  }
+  void run() { changing("running this search", [&] { owned_->run(); }); }
   // Search::prepare_steps and adopt_preparation; `other` may be any search handle or a walk's
   // planner.
-  double prepare_steps(double units) { return units > 0 ? static_cast<double>(owned_->prepare_steps(count_from(units))) : 0; }
-  bool adopt_preparation(const SearchReader& other) { return owned_->adopt_preparation(other.search()); }
+  double prepare_steps(double units) {
+    std::uint64_t made = 0;
+    if (units > 0) changing("preparing this search", [&] { made = owned_->prepare_steps(count_from(units)); });
+    return static_cast<double>(made);
+  }
+  bool adopt_preparation(const SearchReader& other) {
+    bool adopted = false;
+    changing("starting this search", [&] { adopted = owned_->adopt_preparation(other.search()); });
+    return adopted;
+  }
 
  protected:
   std::uint32_t replacements() const override { return replaced_; }
 
  private:
+  // Runs `change` on the owned search; false, with the search abandoned, when it ran out of memory.
+  template <class Change>
+  bool changing(const char* what, Change&& change) {
+    return guarded(what, [&] { change(); return true; }, [&] { owned_->abandon(); return false; });
+  }
+
   const Grid* grid_;
   std::unique_ptr<Search> owned_;
   std::vector<Event> events_;

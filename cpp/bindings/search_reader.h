@@ -92,6 +92,7 @@ class SearchReader {
 
  private:
   bool valid(CellId id) const { return id < search().grid().cell_count(); }
+  val channel_list() const;  // channels(), unguarded
 
   std::vector<float> values_;  // values_view's buffer
 };
