@@ -1,4 +1,4 @@
-# WebAssembly build (under emcmake): the core plus cpp/bindings.cpp linked into ONE file,
+# WebAssembly build (under emcmake): the core plus cpp/bindings/ linked into ONE file,
 # web/src/engine/generated/astar-wasm.mjs, an ES module whose default export is the
 # factory `createAstarModule()`. The same file is imported by Vite for the page, by
 # Vitest in Node and by the CLI, so it must load unchanged in a browser, a worker and Node.
@@ -21,7 +21,19 @@
 #   ALLOW_MEMORY_GROWTH   a 4096 x 4096 map needs ~300 MiB; the wrapper re-fetches its
 #                         typed-array views because growth detaches the old buffer.
 #   FILESYSTEM=0          nothing reads files in wasm: map text arrives as a string.
-#   -fno-exceptions       the core never throws; errors are values (size_error, Parsed).
+#   -fexceptions          the core reports its own errors as values (size_error, Parsed), but
+#                         an allocation that fails throws std::bad_alloc: with exceptions it
+#                         unwinds, freeing what it passes, to the binding that catches it
+#                         (cpp/bindings/memory.h); without them, a full heap aborted the module
+#                         or left a search "found" with no path (issue 21). The core is built
+#                         with them too, or its frames would leak as the exception passes.
+#                         Emscripten 3.1.6 as packaged has only JavaScript-based exceptions
+#                         (no wasm-EH libraries): calls that may throw from a frame with
+#                         cleanups go through JS, measured as noise on the benchmark's A*
+#                         (see the commit that turned them on).
+#   --post-js memory-failures.js  wraps every function and method the bindings register, so
+#                         that a failure a binding caught becomes a JS exception once the call
+#                         has returned (why there: cpp/bindings/memory.h).
 
 # Run as `cmake -DFILE=... -P wasm.cmake`, this file is the post-build check below; kept
 # here so the whole wasm build is described in one place.
@@ -54,15 +66,22 @@ endif()
 
 set(ASTAR_WASM_OUTPUT_DIR ${PROJECT_SOURCE_DIR}/web/src/engine/generated)
 
-target_compile_options(astar_core PRIVATE -fno-exceptions)
+target_compile_options(astar_core PRIVATE -fexceptions)
 
-add_executable(astar_wasm cpp/bindings.cpp)
+# cpp/bindings/ holds one file per subject the module exposes, each with its own
+# EMSCRIPTEN_BINDINGS block, and nothing else: every .cpp there belongs in the module, so the
+# folder is globbed (CONFIGURE_DEPENDS re-checks it at each build, as cmake/native.cmake does
+# for the tests and tools) and adding a subject (navmesh.cpp) needs no change here.
+file(GLOB ASTAR_BINDING_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/cpp/bindings/*.cpp)
+add_executable(astar_wasm ${ASTAR_BINDING_SOURCES})
 target_link_libraries(astar_wasm PRIVATE astar_core)
-target_compile_options(astar_wasm PRIVATE -fno-exceptions -Wall -Wextra)
+target_compile_options(astar_wasm PRIVATE -fexceptions -Wall -Wextra)
+set(ASTAR_WASM_POST_JS ${PROJECT_SOURCE_DIR}/cpp/bindings/memory-failures.js)
 target_link_options(astar_wasm PRIVATE
   --bind
+  --post-js ${ASTAR_WASM_POST_JS}
   -O3
-  -fno-exceptions
+  -fexceptions
   -sMODULARIZE=1
   -sEXPORT_ES6=1
   -sEXPORT_NAME=createAstarModule
@@ -75,6 +94,7 @@ target_link_options(astar_wasm PRIVATE
   -sFILESYSTEM=0
 )
 set_target_properties(astar_wasm PROPERTIES
+  LINK_DEPENDS ${ASTAR_WASM_POST_JS}
   OUTPUT_NAME astar-wasm
   SUFFIX .mjs
   RUNTIME_OUTPUT_DIRECTORY ${ASTAR_WASM_OUTPUT_DIR}

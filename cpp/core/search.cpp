@@ -7,10 +7,12 @@
 namespace astar {
 
 void Search::set_grid(const Grid& grid) {
+  // Views of the arrays die as they are resized, so the layout moves first; the grid and its
+  // size are adopted only once every array holds them (an allocation may fail part-way).
+  ++layout_;
+  resize(grid.cell_count());
   grid_ = &grid;
   cell_count_ = grid.cell_count();
-  resize(cell_count_);
-  ++layout_;
   // Resized arrays start with stamp 0; bumping the stamp makes every old cell foreign to
   // the next search as well.
   if (++stamp_ == 0) {
@@ -28,9 +30,9 @@ void Search::set_grid(const Grid& grid) {
 bool Search::reset(Point start, Point goal) {
   options_ = next_options_;
   if (cell_count_ != grid_->cell_count()) {
+    ++layout_;  // as in set_grid
+    resize(grid_->cell_count());
     cell_count_ = grid_->cell_count();
-    resize(cell_count_);
-    ++layout_;
   }
   if (++stamp_ == 0) {
     // Wrapped: old stamps would alias the new one, so clear them (once per 65535 resets).
@@ -144,14 +146,16 @@ std::vector<Point> Search::route_to(CellId id) const {
 }
 
 void Search::finish_found(CellId end, double cost, bool fill) {
-  status_ = Status::Found;
-  path_cost_ = cost;
+  // The path is built before the search says Found: building it allocates, and a search
+  // whose allocation failed must not claim a path it does not hold.
   std::vector<Point> corners = route_to(end);
   if (!fill) {
     path_ = std::move(corners);
+    path_cost_ = cost;
+    status_ = Status::Found;
     return;
   }
-  path_.clear();
+  std::vector<Point> path;
   for (std::size_t i = 0; i < corners.size(); ++i) {
     if (i > 0) {
       // Consecutive stored parents lie on one straight or diagonal line (JPS's jumps):
@@ -159,9 +163,23 @@ void Search::finish_found(CellId end, double cost, bool fill) {
       Point at = corners[i - 1];
       const int dx = (corners[i].x > at.x) - (corners[i].x < at.x);
       const int dy = (corners[i].y > at.y) - (corners[i].y < at.y);
-      for (at = {at.x + dx, at.y + dy}; !(at == corners[i]); at = {at.x + dx, at.y + dy}) path_.push_back(at);
+      for (at = {at.x + dx, at.y + dy}; !(at == corners[i]); at = {at.x + dx, at.y + dy}) path.push_back(at);
     }
-    path_.push_back(corners[i]);
+    path.push_back(corners[i]);
+  }
+  path_ = std::move(path);
+  path_cost_ = cost;
+  status_ = Status::Found;
+}
+
+void Search::abandon() {
+  status_ = Status::Ready;
+  std::vector<Point>().swap(path_);
+  path_cost_ = NAN;
+  counters_ = {};
+  if (++stamp_ == 0) {
+    clear_stamps();
+    stamp_ = 1;
   }
 }
 

@@ -301,6 +301,14 @@ class Search {
   bool adopt_preparation(const Search& other);
 
   Status status() const { return status_; }
+  // After a call ran out of memory part-way (a container's allocation threw std::bad_alloc,
+  // which the bindings catch): drops what the search had reached, back to Ready as before a
+  // reset, with no path, no expansions counted and no cell of this search seen (the stamp
+  // moves on), so nothing claims a result the search did not finish; the path's memory is
+  // released. The per-cell
+  // arrays stay, and stay consistent: every call leaves them usable when an allocation in it
+  // fails (set_grid and reset resize before they adopt the new size). reset() starts again.
+  void abandon();
   Refusal refusal() const { return refusal_; }
   bool finished() const {
     return status_ != Status::Ready && status_ != Status::Running && status_ != Status::Preparing;

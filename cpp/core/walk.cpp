@@ -114,6 +114,14 @@ void Walk::adopt_plan() {
   status_ = agent_ == goal_ ? WalkStatus::Arrived : WalkStatus::Moving;
 }
 
+void Walk::abandon() {
+  status_ = WalkStatus::Ready;
+  std::vector<Point>().swap(plan_);
+  std::vector<double>().swap(plan_costs_);
+  plan_at_ = 0;
+  planner_->abandon();
+}
+
 std::vector<Point> Walk::planned_path() const {
   if (status_ != WalkStatus::Moving && status_ != WalkStatus::Arrived) return {};
   return {plan_.begin() + static_cast<std::ptrdiff_t>(plan_at_), plan_.end()};

@@ -135,6 +135,11 @@ class Walk {
   bool set_goal(Point goal);
 
   WalkStatus status() const { return status_; }
+  // After a call ran out of memory part-way (std::bad_alloc, caught by the bindings): the walk
+  // stops, back to Ready as before a reset, with no plan (its memory released) and its planner
+  // abandoned (Search::abandon), so it claims no plan it does not hold. The route walked so far
+  // stays readable; reset() starts again.
+  void abandon();
   Refusal refusal() const { return refusal_; }
   Point agent() const { return agent_; }
   Point goal() const { return goal_; }

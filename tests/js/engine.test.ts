@@ -105,7 +105,7 @@ describe('grid editing', () => {
     }
   });
 
-  it('copies costs(into) into the caller's array, and refuses one of the wrong size', () => {
+  it('copies costs(into) into an array the caller keeps, and refuses one of the wrong size', () => {
     const grid = keepGrid(engine.parseMap(mapText(['..@', '.2.'])));
     const into = new Uint8Array(6).fill(99);
     expect(grid.costs(into)).toBe(into);

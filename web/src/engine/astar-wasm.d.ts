@@ -540,6 +540,12 @@ declare module '*/generated/astar-wasm.mjs' {
     memoryUsage(): MemoryUsage;
     /** Whether malloc can hand out `bytes` in one block now (it is freed at once). */
     canAllocate(bytes: number): boolean;
+    /**
+     * Set by the user of the module: makes the error a call throws when an allocation inside
+     * it failed, `what` saying what it was doing (cpp/bindings/memory.h). Unset: an Error
+     * named EngineMemoryError.
+     */
+    memoryError?: (what: string) => Error;
     /** Parses Moving AI `.map` text. */
     readMap(text: string): MapResult;
     /** Parses Moving AI `.scen` text. */

@@ -62,6 +62,8 @@ export class WasmEngine implements Engine {
     for (const limit of ['MAX_GRID_SIDE', 'MAX_WEIGHT', 'MAX_SENSE_RADIUS', 'MAX_TERRAIN_COST', 'NO_CELL'] as const)
       if (raw[limit] !== names[limit]) throw staleBuild(limit);
     this.heapLimit = raw.memoryUsage().heapLimit;
+    // What a raw call throws, once it has returned, when an allocation inside it failed.
+    raw.memoryError = (what) => this.memoryError(what);
     this.catalog = deepFreeze(raw.catalog());
     this.algorithms = new EnumTable('algorithm', raw.Algorithm, names.ALGORITHM_NAMES);
     this.heuristics = new EnumTable('heuristic', raw.Heuristic, names.HEURISTIC_NAMES);
@@ -151,9 +153,15 @@ export class WasmEngine implements Engine {
     if (this.raw.HEAPU8.length + bytes + MEMORY_RESERVE <= this.heapLimit) return;
     if (this.raw.canAllocate(bytes + MEMORY_RESERVE)) return;
     if (this.releasePathSearches()) return this.makeRoom(bytes, what);
+    throw this.memoryError(what, bytes);
+  }
+
+  /** The error for too little memory for `what` (`bytes` more, when known). */
+  memoryError(what: string, bytes?: number): EngineMemoryError {
     const { inUse, heapLimit } = this.raw.memoryUsage();
     const live = this.liveObjects;
-    throw new EngineMemoryError(`astar-playground: not enough engine memory for ${what} (about ${megabytes(bytes)} more): ` +
+    const more = bytes === undefined ? '' : ` (about ${megabytes(bytes)} more)`;
+    return new EngineMemoryError(`astar-playground: not enough engine memory for ${what}${more}: ` +
       `${megabytes(inUse)} of the engine's ${megabytes(heapLimit)} are in use, held by the ${live.toLocaleString('en-US')} ` +
       'grids, searches and walks made and not deleted. Call delete() on each when done with it (or declare it with `using`). ' +
       'Objects dropped without delete() are freed only after the garbage collector has run, between tasks: ' +

@@ -1,0 +1,277 @@
+// JPS built on JumpScanner (jump_points.h), end to end: a test-local JPS over the scanner must
+// find the costs Dijkstra finds under every diagonal rule, on random maps, mazes with one-cell
+// corridors and around long walls, see edits through prepare(), and match the published optimal
+// lengths of the Moving AI fixture maps.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <queue>
+#include <random>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "jump_points.h"
+#include "jump_scanner_rule.h"
+#include "jump_test_support.h"
+#include "moves.h"
+#include "movingai.h"
+#include "reference.h"
+
+#ifndef ASTAR_FIXTURES_DIR
+#define ASTAR_FIXTURES_DIR "tests/fixtures"
+#endif
+
+namespace astar {
+namespace {
+
+using namespace jump_test;
+
+// ---------------------------------------------------------------------------------------
+// Test-local searches: Dijkstra (reference.h), and JPS over the scanner.
+
+constexpr double kUnreachable = -1.0;
+
+// Dijkstra from the move rules themselves (reference.h), not from moves.h's tables.
+double dijkstra_cost(const Grid& grid, Diagonal rule, Point start, Point goal) {
+  return reference::dijkstra(grid, {rule, CostModel::Exact}, start, goal).value_or(kUnreachable);
+}
+
+double heuristic(Diagonal rule, Point a, Point b) {
+  const double dx = std::abs(a.x - b.x), dy = std::abs(a.y - b.y);
+  if (rule == Diagonal::Never) return dx + dy;
+  return std::max(dx, dy) + (kSqrt2 - 1) * std::min(dx, dy);
+}
+
+struct JpsResult {
+  double cost = kUnreachable;
+  std::size_t expansions = 0;
+  bool moves_legal = true;        // every move of every jump offered was legal
+  bool path_cost_matches = true;  // the parents chain walks back to the start at the found cost
+};
+
+JpsResult jps_search(const Grid& grid, Diagonal rule, Point start, Point goal, JumpScanner& scanner) {
+  JpsResult result;
+  scanner.prepare(grid, rule);
+  if (!grid.passable(grid.id(start)) || !grid.passable(grid.id(goal))) return result;
+  const std::size_t n = grid.cell_count();
+  std::vector<double> g(n, std::numeric_limits<double>::infinity());
+  std::vector<std::uint8_t> travel(n, kNoDirection);
+  std::vector<CellId> parent(n, kNoCell);
+  std::vector<char> closed(n, 0);
+  using Item = std::tuple<double, double, CellId>;  // f, -g (deeper first), id
+  std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
+  const CellId s = grid.id(start), t = grid.id(goal);
+  g[s] = 0;
+  open.push({heuristic(rule, start, goal), 0.0, s});
+  NoJumpReport quiet;
+  while (!open.empty()) {
+    const CellId id = std::get<2>(open.top());
+    open.pop();
+    if (closed[id]) continue;
+    closed[id] = 1;
+    ++result.expansions;
+    if (id == t) {
+      result.cost = g[id];
+      double walked = 0;
+      for (CellId at = id; parent[at] != kNoCell; at = parent[at]) {
+        const Point a = grid.point(at), b = grid.point(parent[at]);
+        const int steps = std::max(std::abs(a.x - b.x), std::abs(a.y - b.y));
+        walked += steps * ((a.x != b.x && a.y != b.y) ? kSqrt2 : 1.0);
+      }
+      result.path_cost_matches = std::abs(walked - result.cost) < 1e-9;
+      return result;
+    }
+    const Point p = grid.point(id);
+    scanner.successors(
+        p.x, p.y, travel[id], goal,
+        [&](int dir, std::uint32_t steps) {
+          int x = p.x, y = p.y;
+          for (std::uint32_t i = 0; i < steps; ++i) {
+            if (!(allowed_moves(rule, grid.neighbour_mask(grid.id(x, y))) & (1u << dir))) result.moves_legal = false;
+            x += kDirDx[dir];
+            y += kDirDy[dir];
+          }
+          if (!result.moves_legal) return;
+          const CellId m = grid.id(x, y);
+          const double ng = g[id] + steps * kDirLength[dir];
+          if (closed[m] || ng >= g[m]) return;
+          g[m] = ng;
+          travel[m] = static_cast<std::uint8_t>(dir);
+          parent[m] = id;
+          open.push({ng + heuristic(rule, {x, y}, goal), -ng, m});
+        },
+        quiet);
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------
+// End to end: JPS costs equal Dijkstra's.
+
+void expect_jps_matches_dijkstra(const Grid& grid, Diagonal rule, Point start, Point goal, JumpScanner& scanner) {
+  const double want = dijkstra_cost(grid, rule, start, goal);
+  const JpsResult got = jps_search(grid, rule, start, goal, scanner);
+  EXPECT_TRUE(got.moves_legal) << rule_name(rule) << " start " << start.x << "," << start.y << " goal " << goal.x << ","
+                               << goal.y << "\n" << write_map(grid);
+  EXPECT_TRUE(got.path_cost_matches);
+  if (want == kUnreachable) {
+    EXPECT_EQ(got.cost, kUnreachable) << rule_name(rule) << "\n" << write_map(grid);
+  } else {
+    EXPECT_NEAR(got.cost, want, 1e-9) << rule_name(rule) << " start " << start.x << "," << start.y << " goal " << goal.x
+                                      << "," << goal.y << "\n" << write_map(grid);
+  }
+}
+
+void check_queries(const Grid& grid, Diagonal rule, int queries, std::mt19937& rng, JumpScanner& scanner) {
+  const std::vector<Point> open = free_cells(grid);
+  if (open.empty()) return;
+  std::uniform_int_distribution<std::size_t> pick(0, open.size() - 1);
+  expect_jps_matches_dijkstra(grid, rule, open[pick(rng)], open[pick(rng)], scanner);
+  const Point same = open[pick(rng)];
+  expect_jps_matches_dijkstra(grid, rule, same, same, scanner);
+  for (int q = 0; q < queries; ++q) expect_jps_matches_dijkstra(grid, rule, open[pick(rng)], open[pick(rng)], scanner);
+}
+
+TEST_P(JumpScannerRule, JpsCostEqualsDijkstraOnRandomMaps) {
+  const Diagonal rule = GetParam();
+  std::mt19937 rng(777u + static_cast<unsigned>(rule));
+  JumpScanner scanner;  // one scanner across maps: prepare() must notice every new grid
+  for (int map = 0; map < 400; ++map) {
+    const int w = std::uniform_int_distribution<int>(1, 48)(rng);
+    const int h = std::uniform_int_distribution<int>(1, 48)(rng);
+    const double density = std::uniform_real_distribution<double>(0.0, 0.45)(rng);
+    const Grid grid = random_grid(w, h, density, rng);
+    check_queries(grid, rule, 6, rng, scanner);
+    if (HasFailure()) return;
+  }
+}
+
+TEST_P(JumpScannerRule, JpsCostEqualsDijkstraInMazesWithWidthOneCorridors) {
+  const Diagonal rule = GetParam();
+  std::mt19937 rng(4242u + static_cast<unsigned>(rule));
+  JumpScanner scanner;
+  for (int map = 0; map < 150; ++map) {
+    const int cw = std::uniform_int_distribution<int>(1, 20)(rng);
+    const int ch = std::uniform_int_distribution<int>(1, 20)(rng);
+    const Grid grid = maze_grid(cw, ch, map % 3 == 0 ? 0.0 : 0.15, rng);
+    check_queries(grid, rule, 6, rng, scanner);
+    if (HasFailure()) return;
+  }
+}
+
+TEST_P(JumpScannerRule, JpsCostEqualsDijkstraAroundLongWallsAndBehindThem) {
+  const Diagonal rule = GetParam();
+  std::mt19937 rng(99u + static_cast<unsigned>(rule));
+  JumpScanner scanner;
+  for (int map = 0; map < 150; ++map) {
+    const int w = std::uniform_int_distribution<int>(2, 70)(rng);
+    const int h = std::uniform_int_distribution<int>(2, 50)(rng);
+    const Grid grid = blocks_grid(w, h, std::uniform_int_distribution<int>(1, 8)(rng), rng);
+    check_queries(grid, rule, 4, rng, scanner);
+    // Goals right in a wall's shadow: just past a wall's end, seen from across the wall.
+    for (int q = 0; q < 4; ++q) {
+      const int x = std::uniform_int_distribution<int>(0, w - 1)(rng);
+      const int y = std::uniform_int_distribution<int>(0, h - 1)(rng);
+      if (!grid.passable(grid.id(x, y))) continue;
+      for (int d = 0; d < 4; ++d) {
+        const int bx = x + kDirDx[d], by = y + kDirDy[d];
+        const int gx = x + 2 * kDirDx[d], gy = y + 2 * kDirDy[d];
+        if (grid.in_bounds(gx, gy) && !grid.passable(grid.id(bx, by)) && grid.passable(grid.id(gx, gy)))
+          expect_jps_matches_dijkstra(grid, rule, {x, y}, {gx, gy}, scanner);
+      }
+    }
+    if (HasFailure()) return;
+  }
+}
+
+TEST_P(JumpScannerRule, JpsFindsNoPathToAWalledOffGoal) {
+  const Diagonal rule = GetParam();
+  const Grid grid = grid_from({
+      "..........",
+      "......###.",
+      "......#.#.",
+      "......###.",
+      "..........",
+  });
+  JumpScanner scanner;
+  EXPECT_EQ(jps_search(grid, rule, {0, 0}, {7, 2}, scanner).cost, kUnreachable);
+  EXPECT_EQ(jps_search(grid, rule, {0, 0}, {6, 2}, scanner).cost, kUnreachable);  // the goal is a wall
+}
+
+TEST_P(JumpScannerRule, JpsSeesEditsAndRuleChangesThroughPrepare) {
+  const Diagonal rule = GetParam();
+  Grid grid = grid_from({
+      "....",
+      "....",
+      "....",
+  });
+  JumpScanner scanner;
+  const double open = jps_search(grid, rule, {0, 1}, {3, 1}, scanner).cost;
+  EXPECT_DOUBLE_EQ(open, 3.0);
+  for (int y = 0; y < 3; ++y) grid.set_cost(grid.id(1, y), kWall);
+  EXPECT_EQ(jps_search(grid, rule, {0, 1}, {3, 1}, scanner).cost, kUnreachable);
+  grid.set_cost(grid.id(1, 0), 1);
+  expect_jps_matches_dijkstra(grid, rule, {0, 1}, {3, 1}, scanner);
+  // Same grid, same revision, other rule.
+  for (const Diagonal other : kRules) expect_jps_matches_dijkstra(grid, other, {0, 2}, {3, 2}, scanner);
+  // A different grid of the same size and revision count is still a different grid.
+  Grid twin = grid_from({
+      "....",
+      "....",
+      "....",
+  });
+  for (int y = 0; y < 3; ++y) twin.set_cost(twin.id(2, y), kWall);
+  twin.set_cost(twin.id(2, 0), 1);
+  ASSERT_EQ(twin.revision(), grid.revision());
+  expect_jps_matches_dijkstra(twin, rule, {0, 1}, {3, 1}, scanner);
+}
+
+TEST(JumpScannerPrepare, WalkableCellsMatchTheGridAfterEveryRebuild) {
+  std::mt19937 rng(31);
+  JumpScanner scanner;
+  for (const auto& [w, h] : std::vector<std::pair<int, int>>{{1, 1}, {64, 64}, {65, 129}, {129, 65}, {200, 7}}) {
+    Grid grid = random_grid(w, h, 0.3, rng);
+    for (int edit = 0; edit < 3; ++edit) {
+      scanner.prepare(grid, kRules[static_cast<std::size_t>(edit) % kRules.size()]);
+      for (int y = -2; y <= h + 1; ++y)
+        for (int x = -2; x <= w + 1; ++x)
+          ASSERT_EQ(scanner.walkable(x, y), grid.in_bounds(x, y) && grid.passable(grid.id(x, y)))
+              << w << "x" << h << " edit " << edit << " at " << x << "," << y;
+      grid.set_cost(grid.id(std::uniform_int_distribution<int>(0, w - 1)(rng), std::uniform_int_distribution<int>(0, h - 1)(rng)),
+                    edit % 2 ? 1 : kWall);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Moving AI: the benchmark's rule is only-when-no-obstacles with octile costs.
+
+TEST(JumpScannerMovingAi, JpsMatchesEveryPublishedOptimalLengthOfTheFixtureMaps) {
+  JumpScanner scanner;
+  for (const std::string name : {"arena", "den312d", "ht_chantry"}) {
+    const std::string base = std::string(ASTAR_FIXTURES_DIR) + "/movingai/" + name;
+    const Parsed<Grid> map = read_map(reference::read_text(base + ".map").value_or(""));
+    ASSERT_TRUE(map) << base << ": " << map.error.message;
+    const Parsed<Scenario> scen = read_scenario(reference::read_text(base + ".map.scen").value_or(""));
+    ASSERT_TRUE(scen) << base << ": " << scen.error.message;
+    ASSERT_FALSE(scen.value->queries.empty());
+    for (const ScenarioQuery& q : scen.value->queries) {
+      const JpsResult got = jps_search(*map.value, Diagonal::OnlyWhenNoObstacles, q.start, q.goal, scanner);
+      if (q.optimal < 0) {
+        EXPECT_EQ(got.cost, kUnreachable) << name;
+      } else {
+        EXPECT_NEAR(got.cost, q.optimal, 0.01) << name << " " << q.start.x << "," << q.start.y << " -> " << q.goal.x
+                                               << "," << q.goal.y;
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace astar
