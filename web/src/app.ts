@@ -154,10 +154,12 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
   // The panel (built below) holds the Moving AI query list, whose verdict joins the status line.
   let scenarioVerdict = () => '';
   const transport = buildTransport(store, phrases, () => inspector.run, compareBar.element, () => scenarioVerdict());
+  cleanups.push(() => transport.destroy());
   const stage = el('section', { class: 'ap-stage' }, paneGrid, transport.element, comparison.element, inspector.element);
   // A page's first visit says what to do; an embed's page says that itself.
   const firstRunHint = embedded ? null : buildFirstRunHint(storage, phrases);
-  if (firstRunHint) stage.append(firstRunHint);
+  // Above the map, not over it: the map's top rows are where a learner looks first.
+  if (firstRunHint) stage.prepend(firstRunHint);
 
   const presetBase = options.mapsBaseUrl ?? new URL('maps/', document.baseURI).href;
   const panel = buildPanel(store, phrases, {
