@@ -90,9 +90,9 @@ describe('editing with pointer events', () => {
     expect(app.store.start).toEqual(start);
   });
 
-  it('pans with the pan tool and zooms with a two-finger pinch', async () => {
+  it('pans with the Inspect tool and zooms with a two-finger pinch', async () => {
     const { app, container } = await open();
-    query<HTMLButtonElement>(container, '[data-action="tool-pan"]').click();
+    query<HTMLButtonElement>(container, '[data-action="tool-inspect"]').click();
     const costs = app.store.grid.costs().slice();
     const before = { ...app.store.view };
     drag(app, [{ x: 2, y: 2 }, { x: 5, y: 3 }], 'touch');

@@ -56,6 +56,8 @@ export interface MountOptions {
   styleRoot?: Document | ShadowRoot;
   /** Addresses used by the Share and Embed buttons; default derived from the page's own address. */
   links?: ShareLinks;
+  /** Start with the Inspect tool, as on a touch screen; default: whether the primary pointer is coarse. */
+  touchFirst?: boolean;
 }
 
 export interface PlaygroundHandle {
@@ -86,6 +88,10 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
   const storage = options.storage === undefined ? safeLocalStorage() : options.storage;
   const language = options.language ?? initialLanguage(storage, navigator.languages ?? [navigator.language]);
   const store = new PlaygroundStore(engine, language);
+  // Touch screens start with Inspect: a finger has no hover, so a tap is how it reads a cell,
+  // and a tap that painted a wall (and restarted the search) surprised every new user
+  // (issue 21). Drawing is one press on Wall away. A mouse starts with Wall, as before.
+  if (options.touchFirst ?? matchMedia('(pointer: coarse)').matches) store.setTool('inspect');
   const phrases = new Phrases(language);
   const cleanups: Array<() => void> = [];
   const embedded = options.chrome === 'embed';
@@ -342,6 +348,8 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
       describeCanvases();
     }
     if (hover && (changes.has('search') || changes.has('map') || changes.has('language'))) hover.pane.showTooltip(hover.info, true);
+    // A tapped cell's numbers stay beside the cell through a pinch or a pan.
+    else if (hover?.info.tapped && changes.has('view')) hover.pane.showTooltip(hover.info, false);
     // Any change may show in a pane, or start playback: a frame looks.
     requestDraw();
   };

@@ -17,7 +17,7 @@ import { joinSentences, translate, type PhraseKey } from './i18n';
 import { buildScenarioList } from './scenario-list';
 import { buildSearchOptions } from './search-options';
 
-const TOOLS: Tool[] = ['wall', 'erase', 'terrain', 'pan'];
+const TOOLS: Tool[] = ['wall', 'erase', 'terrain', 'inspect'];
 
 /** How large an exported PNG is: a multiple of the map's size on screen, or a width in pixels. */
 export type PngSize = { screens: number } | { width: number };
