@@ -34,6 +34,7 @@ import { buildTransport } from './ui/transport';
 import { buildFirstRunHint } from './ui/first-run-hint';
 import { MapCursorView } from './ui/map-cursor';
 import styles from './ui/styles.css?inline';
+import narrowStyles from './ui/narrow.css?inline';
 
 export interface MountOptions {
   /** UI language; default: remembered choice, else the browser's language. */
@@ -394,7 +395,7 @@ let sharedSheet: CSSStyleSheet | undefined;
 function adoptStyles(target: Document | ShadowRoot): void {
   if (!sharedSheet) {
     sharedSheet = new CSSStyleSheet();
-    sharedSheet.replaceSync(styles);
+    sharedSheet.replaceSync(`${styles}\n${narrowStyles}`);
   }
   if (!target.adoptedStyleSheets.includes(sharedSheet)) target.adoptedStyleSheets = [...target.adoptedStyleSheets, sharedSheet];
 }

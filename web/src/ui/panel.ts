@@ -269,5 +269,5 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
 }
 
 function section(titleKey: PhraseKey, phrases: Phrases, ...children: HTMLElement[]): HTMLElement {
-  return el('section', { class: 'ap-section' }, phrases.text(el('h2', {}), titleKey), ...children);
+  return el('section', { class: 'ap-section', 'data-section': titleKey }, phrases.text(el('h2', {}), titleKey), ...children);
 }
