@@ -43,7 +43,7 @@ export interface Panel {
   update(changes: ReadonlySet<Change>): void;
   refreshTheme(): void;
   /** Takes a .scen file's text for the map shown (files dropped on the page come here too). */
-  loadScenario(text: string, fileName: string): boolean;
+  loadScenario(text: string, fileName: string): Promise<boolean>;
   /** The chosen scenario query's verdict ('' for none), for the status line. */
   scenarioVerdict(): string;
   /** Shows only these control groups (the panel's own: options, draw, map, legend, about). */
