@@ -504,6 +504,8 @@ describe('on a phone', () => {
       const top = container.getBoundingClientRect().top;
       const below = (selector: string) => query(container, selector).getBoundingClientRect().bottom - top;
       expect(query(container, '[data-region="first-run-hint"]').checkVisibility()).toBe(true);
+      // It says how a finger reads and draws: the first tool is Inspect.
+      expect(query(container, '[data-region="first-run-hint"]').textContent).toMatch(/tap a cell to read its numbers, choose Wall to draw walls/);
       const map = app.canvas.getBoundingClientRect();
       // The map is still large: the phone's width, and as tall as the map's shape asks.
       expect(map.width).toBeGreaterThan(412 * 0.9);

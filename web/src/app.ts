@@ -92,7 +92,8 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
   // Touch screens start with Inspect: a finger has no hover, so a tap is how it reads a cell,
   // and a tap that painted a wall (and restarted the search) surprised every new user
   // (issue 21). Drawing is one press on Wall away. A mouse starts with Wall, as before.
-  if (options.touchFirst ?? matchMedia('(pointer: coarse)').matches) store.setTool('inspect');
+  const touchFirst = options.touchFirst ?? matchMedia('(pointer: coarse)').matches;
+  if (touchFirst) store.setTool('inspect');
   const phrases = new Phrases(language);
   const cleanups: Array<() => void> = [];
   const embedded = options.chrome === 'embed';
@@ -164,7 +165,7 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
   cleanups.push(() => transport.destroy());
   const stage = el('section', { class: 'ap-stage' }, paneGrid, transport.element, comparison.element, inspector.element);
   // A page's first visit says what to do; an embed's page says that itself.
-  const firstRunHint = embedded ? null : buildFirstRunHint(storage, phrases);
+  const firstRunHint = embedded ? null : buildFirstRunHint(storage, phrases, touchFirst);
   // Above the map, not over it: the map's top rows are where a learner looks first.
   if (firstRunHint) stage.prepend(firstRunHint);
 
