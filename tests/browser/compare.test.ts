@@ -306,3 +306,45 @@ describe('heat maps', () => {
     expect(high).toBeCloseTo(largest, 1);
   });
 });
+
+describe('time flat out', () => {
+  /** A duration as the page writes it ("85.3 µs", "1.20 ms"), in microseconds. */
+  const microseconds = (text: string) => {
+    const match = /([\d.]+)\s*(µs|ms)/.exec(text);
+    if (!match) throw new Error(`no duration in "${text}"`);
+    return Number(match[1]) * (match[2] === 'ms' ? 1000 : 1);
+  };
+  const timed = (app: PlaygroundHandle) => app.store.runs.every((run) => run.timeline.result?.perRunMs != null);
+
+  it('is measured so that it follows the expansions: Dijkstra, expanding 10 times the cells A* does, takes longer', async () => {
+    const { app, container } = await open();
+    await loadPreset(container, 'arena.map', app);
+    click(container, 'compare');
+    choose(query<HTMLSelectElement>(container, '.ap-pane[data-pane="2"] [data-control="algorithm"]'), 'dijkstra');
+    await waitFor(() => timed(app), 'both searches timed');
+    await nextFrame();
+    const [astar, dijkstra] = app.store.runs.map((run) => run.timeline.result!);
+    // Issue 21's map and query: A* 154 expansions, Dijkstra 2,052.
+    expect(dijkstra!.expanded).toBeGreaterThanOrEqual(10 * astar!.expanded);
+    const times = [...container.querySelectorAll<HTMLTableRowElement>('[data-region="comparison-table"] tbody tr')]
+      .map((row) => row.cells[5]!.textContent ?? '');
+    // The table shows the measured figures, to three significant figures.
+    [astar!, dijkstra!].forEach((result, i) => expect(Math.abs(microseconds(times[i]!) / (result.perRunMs! * 1000) - 1)).toBeLessThan(0.01));
+    // Not one timer step (0.1 ms) for both, as one timed run gave: the order of the work shows.
+    expect(times[0]).not.toBe(times[1]);
+    expect(microseconds(times[1]!)).toBeGreaterThan(microseconds(times[0]!));
+  });
+
+  it('is what the status line gives once a search has ended, per run, and nothing while it runs', async () => {
+    const { app, container } = await open();
+    await loadPreset(container, 'arena.map', app);
+    const status = () => query(container, '[data-region="status"]').textContent ?? '';
+    click(container, 'step');
+    expect(status()).not.toMatch(/Time/);
+    app.store.seek(Infinity);
+    await waitFor(() => app.store.timeline.result?.perRunMs != null, 'the search timed');
+    await nextFrame();
+    expect(status()).toMatch(/Time [\d.]+ (µs|ms) per run, flat out/);
+    expect(Math.abs(microseconds(status()) / (app.store.timeline.result!.perRunMs! * 1000) - 1)).toBeLessThan(0.01);
+  });
+});

@@ -2,8 +2,8 @@
 // them (on a 1024 x 1024 map at fit view a marker covers many cells), an edit keeps the
 // step the user was watching, the end of a long search reached with the timeline slider
 // makes edits recompute it live, and an imported map's start and goal keep off its edges.
-import { describe, expect, it } from 'vitest';
-import type { PlaygroundHandle } from '../../web/src/app';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mountPlayground, type PlaygroundHandle } from '../../web/src/app';
 import type { Point } from '../../web/src/engine/engine';
 import { markerRadius } from '../../web/src/scene/geometry';
 import { cellAt } from '../../web/src/scene/viewport';
@@ -312,5 +312,102 @@ describe('an imported map\'s start and goal', () => {
     const onBand = pickEndpoints(open(band), 60, 60);
     expect(Math.hypot(onBand.start.x - onBand.goal.x, onBand.start.y - onBand.goal.y)).toBeGreaterThan(60);
     for (const p of [onBand.start, onBand.goal]) expect(Math.min(p.x, p.y, 59 - p.x, 59 - p.y)).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('a touch screen', () => {
+  const mounted: Array<{ app: PlaygroundHandle; container: HTMLElement }> = [];
+  afterEach(() => {
+    for (const { app, container } of mounted.splice(0)) {
+      app.destroy();
+      container.remove();
+    }
+  });
+  async function openTouch(touchFirst: boolean) {
+    const container = document.createElement('div');
+    container.style.width = '1100px';
+    document.body.append(container);
+    const app = await mountPlayground(container, { storage: null, language: 'en', touchFirst });
+    mounted.push({ app, container });
+    app.store.newMap(30, 20);
+    await nextFrame();
+    return { app, container };
+  }
+  const tool = (container: HTMLElement) => container.querySelector('[data-tool][aria-pressed="true"]')?.getAttribute('data-tool');
+  /** How far the tooltip's nearest corner is from a client point, on each axis. */
+  const besideBy = (tooltip: HTMLElement, at: { clientX: number; clientY: number }) => {
+    const box = tooltip.getBoundingClientRect();
+    return Math.max(Math.min(Math.abs(box.left - at.clientX), Math.abs(box.right - at.clientX)),
+      Math.min(Math.abs(box.top - at.clientY), Math.abs(box.bottom - at.clientY)));
+  };
+
+  it('starts with Inspect: a tap shows the cell’s numbers beside it, edits nothing, and they follow a pinch and a pan', async () => {
+    const { app, container } = await openTouch(true);
+    expect(tool(container)).toBe('inspect');
+    const { store } = app;
+    const cell = { x: 12, y: 9 };
+    const costs = store.grid.costs().slice();
+    const revision = store.timeline.revision;
+    pointer(app, 'pointerdown', cell, 'touch');
+    pointer(app, 'pointerup', cell, 'touch');
+    await nextFrame();
+    // Nothing painted, the search not restarted.
+    expect(store.grid.costs()).toEqual(costs);
+    expect(store.timeline.revision).toBe(revision);
+    const tooltip = query<HTMLElement>(container, '[data-region="tooltip"]');
+    expect(tooltip.checkVisibility()).toBe(true);
+    expect(tooltip.textContent).toContain('Cell (12, 9)');
+    expect(besideBy(tooltip, cellCentre(app, cell))).toBeLessThanOrEqual(20);
+
+    // Two fingers spread apart around the cell zoom in: the numbers stay beside it.
+    const scale = store.view.scale;
+    const centre = cellCentre(app, cell);
+    const finger = (id: number, type: 'pointerdown' | 'pointermove' | 'pointerup', dx: number) =>
+      pointer(app, type, { clientX: centre.clientX + dx, clientY: centre.clientY + 30 }, 'touch', id);
+    finger(11, 'pointerdown', -20);
+    finger(12, 'pointerdown', 20);
+    finger(11, 'pointermove', -60);
+    finger(12, 'pointermove', 60);
+    finger(11, 'pointerup', -60);
+    finger(12, 'pointerup', 60);
+    await nextFrame();
+    expect(store.view.scale).toBeGreaterThan(scale * 2);
+    expect(tooltip.checkVisibility()).toBe(true);
+    expect(tooltip.textContent).toContain('Cell (12, 9)');
+    expect(besideBy(tooltip, cellCentre(app, cell))).toBeLessThanOrEqual(20);
+
+    // One finger drags the map (no paint): the numbers go with their cell.
+    const from = cellCentre(app, { x: 5, y: 5 });
+    pointer(app, 'pointerdown', from, 'touch');
+    pointer(app, 'pointermove', { clientX: from.clientX + 30, clientY: from.clientY + 15 }, 'touch');
+    pointer(app, 'pointerup', { clientX: from.clientX + 30, clientY: from.clientY + 15 }, 'touch');
+    await nextFrame();
+    expect(store.grid.costs()).toEqual(costs);
+    expect(besideBy(tooltip, cellCentre(app, cell))).toBeLessThanOrEqual(20);
+  });
+
+  it('draws once Wall is chosen: a tap paints, and shows no numbers', async () => {
+    const { app, container } = await openTouch(true);
+    query<HTMLButtonElement>(container, '[data-tool="wall"]').click();
+    expect(tool(container)).toBe('wall');
+    const cell = { x: 12, y: 9 };
+    pointer(app, 'pointerdown', cell, 'touch');
+    pointer(app, 'pointerup', cell, 'touch');
+    await nextFrame();
+    expect(app.store.grid.cost(cell.x, cell.y)).toBe(0);
+    expect(query<HTMLElement>(container, '[data-region="tooltip"]').checkVisibility()).toBe(false);
+  });
+
+  it('leaves the mouse as it was: Wall first, a click paints, hovering shows the numbers at the pointer', async () => {
+    const { app, container } = await openTouch(false);
+    expect(tool(container)).toBe('wall');
+    const cell = { x: 12, y: 9 };
+    pointer(app, 'pointermove', cell);
+    const tooltip = query<HTMLElement>(container, '[data-region="tooltip"]');
+    await nextFrame();
+    expect(tooltip.textContent).toContain('Cell (12, 9)');
+    pointer(app, 'pointerdown', cell);
+    pointer(app, 'pointerup', cell);
+    expect(app.store.grid.cost(cell.x, cell.y)).toBe(0);
   });
 });

@@ -11,6 +11,7 @@ import type { AstarPlaygroundElement } from '../../web/src/embed/astar-playgroun
 import '../../web/src/embed/astar-playground';
 import { speedIndexOf } from '../../web/src/state/speeds';
 import { translateFileError } from '../../web/src/ui/format-errors';
+import { INFO_MESSAGE_MS } from '../../web/src/ui/transport';
 import { mapText, memoryStorage, mount, nextFrame, query, until } from './playground-helpers';
 
 let mounted: { app: PlaygroundHandle; container: HTMLElement }[] = [];
@@ -202,14 +203,14 @@ describe('first-run hint', () => {
     expect(holder.querySelector('[data-region="first-run-hint"]')).toBeNull();
   });
 
-  it('sits over the top of the map on a wide screen, and above it on a phone, never over the controls', async () => {
+  it('sits above the map on a wide screen and on a phone, covering none of it and none of the controls', async () => {
     await page.viewport(1280, 800);
     const wide = await open(memoryStorage());
-    const overMap = query(wide.container, '[data-region="first-run-hint"]').getBoundingClientRect();
+    const aboveMap = query(wide.container, '[data-region="first-run-hint"]').getBoundingClientRect();
     const wideMap = wide.app.canvas.getBoundingClientRect();
-    expect(overMap.top).toBeGreaterThanOrEqual(wideMap.top);
-    expect(overMap.bottom).toBeLessThan(wideMap.top + wideMap.height / 3);
-    expect(overMap.bottom).toBeLessThan(query(wide.container, '.ap-transport').getBoundingClientRect().top);
+    // Issue 21: a card over the map's top rows hid them from a learner's first look.
+    expect(aboveMap.bottom).toBeLessThanOrEqual(wideMap.top);
+    expect(aboveMap.bottom).toBeLessThan(query(wide.container, '.ap-transport').getBoundingClientRect().top);
 
     await page.viewport(390, 844);
     const container = document.createElement('div');
@@ -217,7 +218,6 @@ describe('first-run hint', () => {
     const app = await mountPlayground(container, { storage: memoryStorage(), language: 'en' });
     mounted.push({ app, container });
     await nextFrame();
-    // A phone's map is small: the hint takes its own place above it and covers nothing.
     const hint = query(container, '[data-region="first-run-hint"]').getBoundingClientRect();
     const map = app.canvas.getBoundingClientRect();
     expect(hint.left).toBeGreaterThanOrEqual(0);
@@ -237,9 +237,25 @@ describe('messages', () => {
     expect(message.checkVisibility()).toBe(true);
     expect(message.textContent).toMatch(/^Loaded — small\.map/);
     expect(play.getBoundingClientRect().top).toBe(before);
+    // Issue 21: the note covered the bottom of the map, where an import puts G.
+    const box = message.parentElement!.getBoundingClientRect(), map = app.canvas.getBoundingClientRect();
+    expect(box.top >= map.bottom || box.bottom <= map.top, 'the message is outside the map').toBe(true);
     query<HTMLButtonElement>(container, '[data-action="dismiss-message"]').click();
     expect(app.store.message).toBeNull();
     expect(message.checkVisibility()).toBe(false);
+  });
+
+  it('go by themselves when they are news, and stay when they are errors', async () => {
+    const { app } = await open();
+    app.store.loadMapText(mapText(['.....', '.....', '.....', '.....', '.....']), 'news.map');
+    const news = app.store.message;
+    expect(news?.kind).toBe('info');
+    await until(() => app.store.message === null, 'the "Loaded" note goes by itself', INFO_MESSAGE_MS + 3000);
+    expect(app.store.loadMapText('not a map', 'bad.map')).toBe(false);
+    const error = app.store.message;
+    expect(error?.kind).toBe('error');
+    await new Promise((resolve) => setTimeout(resolve, INFO_MESSAGE_MS + 500));
+    expect(app.store.message).toBe(error);
   });
 
   it('say what is wrong with a map file in Chinese', async () => {

@@ -2,6 +2,7 @@
 // forth, keyboard, undo/redo, language, importing maps. Each test mounts its own
 // playground and destroys it, so state never leaks between tests.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { page } from 'vitest/browser';
 import { mountPlayground, type PlaygroundHandle } from '../../web/src/app';
 import { INSTANT_SPEED_INDEX, speedIndexOf } from '../../web/src/state/speeds';
 import {
@@ -90,9 +91,9 @@ describe('editing with pointer events', () => {
     expect(app.store.start).toEqual(start);
   });
 
-  it('pans with the pan tool and zooms with a two-finger pinch', async () => {
+  it('pans with the Inspect tool and zooms with a two-finger pinch', async () => {
     const { app, container } = await open();
-    query<HTMLButtonElement>(container, '[data-action="tool-pan"]').click();
+    query<HTMLButtonElement>(container, '[data-action="tool-inspect"]').click();
     const costs = app.store.grid.costs().slice();
     const before = { ...app.store.view };
     drag(app, [{ x: 2, y: 2 }, { x: 5, y: 3 }], 'touch');
@@ -487,5 +488,39 @@ describe('importing maps', () => {
 
     pickFile(query(container, '[data-control="import"]'), new File([mapText(['.....', '.....', '.....', '.....', '.....'])], 'small.map'));
     await until(() => app.store.mapName === 'small', 'a later good file still imports');
+  });
+});
+
+describe('on a phone', () => {
+  it('has the map, the play controls and the algorithm choice within the first screen (412 x 915)', async () => {
+    await page.viewport(412, 915);
+    const container = document.createElement('div');
+    document.body.prepend(container);
+    try {
+      // A first visit: the first-run hint is shown too.
+      const app = await mountPlayground(container, { storage: memoryStorage(), language: 'en', touchFirst: true });
+      mounted.push({ app, container });
+      await nextFrame();
+      const top = container.getBoundingClientRect().top;
+      const below = (selector: string) => query(container, selector).getBoundingClientRect().bottom - top;
+      expect(query(container, '[data-region="first-run-hint"]').checkVisibility()).toBe(true);
+      // It says how a finger reads and draws: the first tool is Inspect.
+      expect(query(container, '[data-region="first-run-hint"]').textContent).toMatch(/tap a cell to read its numbers, choose Wall to draw walls/);
+      const map = app.canvas.getBoundingClientRect();
+      // The map is still large: the phone's width, and as tall as the map's shape asks.
+      expect(map.width).toBeGreaterThan(412 * 0.9);
+      expect(map.height).toBeGreaterThanOrEqual(240);
+      // Issue 21: the Algorithm menu was about 1,300 px down the page.
+      expect(below('[data-action="play"]')).toBeLessThanOrEqual(915);
+      expect(below('[data-action="step"]')).toBeLessThanOrEqual(915);
+      expect(below('[data-control="timeline"]')).toBeLessThanOrEqual(915);
+      expect(below('[data-control="algorithm"]')).toBeLessThanOrEqual(915);
+      // In the order a learner needs them: the map, the playback controls, then the options.
+      expect(query(container, '[data-action="play"]').getBoundingClientRect().top).toBeGreaterThan(map.bottom);
+      expect(query(container, '[data-control="algorithm"]').getBoundingClientRect().top)
+        .toBeGreaterThan(query(container, '[data-region="narration"]').getBoundingClientRect().bottom);
+    } finally {
+      await page.viewport(1280, 800);
+    }
   });
 });

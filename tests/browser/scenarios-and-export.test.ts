@@ -6,6 +6,7 @@
 // the engine's parser, so a wrong parser cannot agree with itself.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import arenaScen from '../fixtures/movingai/arena.map.scen?raw';
+import { PAGE_SIZE } from '../../web/src/ui/scenario-list';
 import { choose, mapText, mountPerTest, query, until } from './playground-helpers';
 
 // Vite takes a "?raw" import of a .map file for a source map; the test server serves it as it is.
@@ -37,6 +38,13 @@ function pickFiles(container: HTMLElement, ...files: File[]): void {
   input.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
+/** Chooses query `index` of the loaded file by its number, as a user types it. */
+function chooseQuery(container: HTMLElement, index: number): void {
+  const input = query<HTMLInputElement>(container, '[data-control="scenario-index"]');
+  input.value = String(index);
+  input.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
 const arenaFiles = () => [new File([arenaScen], 'arena.map.scen'), new File([arenaMap], 'arena.map')];
 
 async function openArenaWithQueries(language: 'en' | 'zh-CN' = 'en') {
@@ -61,13 +69,28 @@ describe('scenario files', () => {
     const { app, container } = await openArenaWithQueries();
     expect(app.store.mapName).toBe('arena');
     expect([app.store.grid.width, app.store.grid.height]).toEqual([49, 49]);
-    const list = query<HTMLSelectElement>(container, '[data-control="scenario-query"]');
-    const options = [...list.querySelectorAll('optgroup option')] as HTMLOptionElement[];
-    expect(options).toHaveLength(QUERIES.length);
-    expect(list.querySelectorAll('optgroup')).toHaveLength(new Set(QUERIES.map((q) => q.bucket)).size);
+    // The picker shows a page of one bucket at a time: every bucket, every page of it, holds every query once.
+    const buckets = query<HTMLSelectElement>(container, '[data-control="scenario-bucket"]');
+    expect(buckets.options).toHaveLength(new Set(QUERIES.map((q) => q.bucket)).size);
+    const options: HTMLOptionElement[] = [];
+    for (const bucket of [...buckets.options].map((option) => option.value)) {
+      choose(buckets, bucket);
+      for (;;) {
+        const page = [...query(container, '[data-control="scenario-query"]').querySelectorAll('optgroup option')] as HTMLOptionElement[];
+        expect(page.length).toBeLessThanOrEqual(PAGE_SIZE);
+        // Grouped by bucket: the page's group names its bucket.
+        expect(query(container, '[data-control="scenario-query"] optgroup').getAttribute('label')).toMatch(new RegExp(`^Bucket ${bucket}: `));
+        expect(page.every((option) => QUERIES[Number(option.value)]!.bucket === Number(bucket))).toBe(true);
+        options.push(...page);
+        const next = query<HTMLButtonElement>(container, '[data-action="scenario-next"]');
+        if (next.disabled) break;
+        next.click();
+      }
+    }
+    expect(options.map((option) => Number(option.value)).sort((a, b) => a - b)).toEqual(QUERIES.map((_, i) => i));
     const last = QUERIES.length - 1;
     const { start, goal, optimal } = QUERIES[last]!;
-    expect(options[last]!.textContent).toBe(`#${last}  (${start.x}, ${start.y}) → (${goal.x}, ${goal.y})  ${optimal}`);
+    expect(options.find((option) => option.value === String(last))!.textContent).toBe(`#${last}  (${start.x}, ${start.y}) → (${goal.x}, ${goal.y})  ${optimal}`);
     expect(query(container, '[data-region="scenarios"]').textContent).toContain(`arena.map.scen (${QUERIES.length})`);
     expect(query(container, '[role="alert"]').textContent).toContain('arena.map.scen');
   });
@@ -77,7 +100,7 @@ describe('scenario files', () => {
     const before = { start: app.store.start, goal: app.store.goal };
     const index = QUERIES.length - 1;
     const { start, goal, optimal } = QUERIES[index]!;
-    choose(query<HTMLSelectElement>(container, '[data-control="scenario-query"]'), String(index));
+    chooseQuery(container, index);
     expect(app.store.start).toEqual(start);
     expect(app.store.goal).toEqual(goal);
     // The search runs to its end by itself.
@@ -101,7 +124,7 @@ describe('scenario files', () => {
     const { app, container } = await openArenaWithQueries('zh-CN');
     choose(query<HTMLSelectElement>(container, '[data-control="diagonal"]'), 'never');
     const index = QUERIES.findIndex((q) => q.start.x !== q.goal.x && q.start.y !== q.goal.y && Number(q.optimal) > 20);
-    choose(query<HTMLSelectElement>(container, '[data-control="scenario-query"]'), String(index));
+    chooseQuery(container, index);
     await until(() => app.store.finished, 'the search finishes');
     const verdict = query(container, '[data-region="scenario-status"]');
     await until(() => verdict.textContent!.startsWith('✗'), 'the verdict says it differs');
@@ -146,6 +169,30 @@ describe('scenario files', () => {
     expect(query<HTMLElement>(container, '[data-region="scenarios"]').hidden).toBe(true);
   });
 
+  it('opens a file of 190,000 queries in slices, with a picker that stays small, and runs any of them', async () => {
+    const { app, container } = await open();
+    // The fixture's queries again and again (issue 21's file had 190,000): 7.7 MB.
+    const lines = arenaScen.trim().split(/\r?\n/).slice(1).map((line) => line.replace('maps/dao/arena.map', 'arena.map'));
+    const body = Array.from({ length: 190000 }, (_, i) => lines[i % lines.length]).join('\n');
+    pickFiles(container, new File([arenaMap], 'arena.map'), new File([`version 1\n${body}\n`], 'arena.map.scen'));
+    const progress = query<HTMLElement>(container, '[data-region="scenario-progress"]');
+    // Parsed in slices: between them the page runs, and shows how far it has got.
+    await until(() => !progress.hidden, 'the progress of the parse shows', 20000);
+    expect(progress.textContent).toMatch(/^Reading arena\.map\.scen… \d+%$/);
+    await until(() => !query<HTMLElement>(container, '[data-region="scenarios"]').hidden, 'the query list shows', 60000);
+    expect(progress.hidden).toBe(true);
+    expect(query(container, '[data-region="scenarios"]').textContent).toContain('arena.map.scen (190,000)');
+    // A page of options, not 190,001.
+    expect(container.querySelectorAll('[data-region="scenarios"] option').length).toBeLessThanOrEqual(PAGE_SIZE + 1 + new Set(QUERIES.map((q) => q.bucket)).size);
+    // The last query, by its number: start and goal go there and the search runs.
+    const last = 189999, fixture = QUERIES[last % QUERIES.length]!;
+    chooseQuery(container, last);
+    expect([app.store.start, app.store.goal]).toEqual([fixture.start, fixture.goal]);
+    expect(query<HTMLSelectElement>(container, '[data-control="scenario-query"]').value).toBe(String(last));
+    expect(query<HTMLSelectElement>(container, '[data-control="scenario-bucket"]').value).toBe(String(fixture.bucket));
+    await until(() => query(container, '[data-region="scenario-status"]').textContent!.startsWith('✓'), 'the verdict says it matches');
+  });
+
   it('loads a map and its .scen dropped on the page together', async () => {
     const { app, container } = await open();
     const transfer = new DataTransfer();
@@ -159,7 +206,7 @@ describe('scenario files', () => {
 describe('exports', () => {
   it('exports a PNG of the requested width, and at twice the map’s size on screen', async () => {
     const { app, container } = await openArenaWithQueries();
-    choose(query<HTMLSelectElement>(container, '[data-control="scenario-query"]'), '100');
+    chooseQuery(container, 100);
     await until(() => app.store.finished, 'the search finishes');
 
     choose(query<HTMLSelectElement>(container, '[data-control="png-size"]'), '1024');
@@ -184,7 +231,7 @@ describe('exports', () => {
 
   it('exports an SVG of the map, the search and the path', async () => {
     const { app, container } = await openArenaWithQueries();
-    choose(query<HTMLSelectElement>(container, '[data-control="scenario-query"]'), '100');
+    chooseQuery(container, 100);
     await until(() => app.store.finished, 'the search finishes');
     const download = captureDownload();
     query<HTMLButtonElement>(container, '[data-action="export-svg"]').click();

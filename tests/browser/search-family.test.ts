@@ -258,3 +258,36 @@ describe('in Chinese', () => {
     expect(narration(container)).toContain('最早被发现的格子（先进先出）');
   });
 });
+
+describe('the heuristic control', () => {
+  const heuristicSelect = (container: HTMLElement) => query<HTMLSelectElement>(container, '[data-control="heuristic"]');
+  const shown = (select: HTMLSelectElement) => select.selectedOptions[0]?.textContent ?? '';
+
+  it('says "None (h = 0)", disabled, for every search that reads no heuristic, and gives the choice back after', async () => {
+    const { app, container } = await openOnWalls();
+    const select = heuristicSelect(container);
+    choose(select, 'euclidean');
+    expect(shown(select)).toBe('Euclidean');
+    const blind = app.engine.catalog.algorithms.filter((row) => !row.usesHeuristic).map((row) => row.name);
+    // Dijkstra, breadth-first and depth-first at least: the searches a learner compares A* with.
+    expect(blind).toEqual(expect.arrayContaining(['dijkstra', 'bfs', 'dfs']));
+    for (const name of blind) {
+      choose(algorithmSelect(container), name);
+      expect(shown(select), name).toBe('None (h = 0)');
+      expect(select.disabled, name).toBe(true);
+      // What the cells show agrees: the search's h is 0 at the start, far from the goal.
+      expect(app.store.timeline.display.h(app.store.start.x, app.store.start.y), name).toBe(0);
+    }
+    choose(algorithmSelect(container), 'astar');
+    expect(shown(select)).toBe('Euclidean');
+    expect(select.disabled).toBe(false);
+    // The "none" entry is not a choice an A* user can make.
+    expect([...select.options].filter((o) => !o.hidden).map((o) => o.value)).not.toContain('none');
+  });
+
+  it('says so in Chinese too', async () => {
+    const { container } = await openOnWalls('zh-CN');
+    choose(algorithmSelect(container), 'dijkstra');
+    expect(shown(heuristicSelect(container))).toBe('无（h = 0）');
+  });
+});

@@ -34,6 +34,7 @@ import { buildTransport } from './ui/transport';
 import { buildFirstRunHint } from './ui/first-run-hint';
 import { MapCursorView } from './ui/map-cursor';
 import styles from './ui/styles.css?inline';
+import narrowStyles from './ui/narrow.css?inline';
 
 export interface MountOptions {
   /** UI language; default: remembered choice, else the browser's language. */
@@ -56,6 +57,8 @@ export interface MountOptions {
   styleRoot?: Document | ShadowRoot;
   /** Addresses used by the Share and Embed buttons; default derived from the page's own address. */
   links?: ShareLinks;
+  /** Start with the Inspect tool, as on a touch screen; default: whether the primary pointer is coarse. */
+  touchFirst?: boolean;
 }
 
 export interface PlaygroundHandle {
@@ -86,6 +89,11 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
   const storage = options.storage === undefined ? safeLocalStorage() : options.storage;
   const language = options.language ?? initialLanguage(storage, navigator.languages ?? [navigator.language]);
   const store = new PlaygroundStore(engine, language);
+  // Touch screens start with Inspect: a finger has no hover, so a tap is how it reads a cell,
+  // and a tap that painted a wall (and restarted the search) surprised every new user
+  // (issue 21). Drawing is one press on Wall away. A mouse starts with Wall, as before.
+  const touchFirst = options.touchFirst ?? matchMedia('(pointer: coarse)').matches;
+  if (touchFirst) store.setTool('inspect');
   const phrases = new Phrases(language);
   const cleanups: Array<() => void> = [];
   const embedded = options.chrome === 'embed';
@@ -154,10 +162,12 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
   // The panel (built below) holds the Moving AI query list, whose verdict joins the status line.
   let scenarioVerdict = () => '';
   const transport = buildTransport(store, phrases, () => inspector.run, compareBar.element, () => scenarioVerdict());
+  cleanups.push(() => transport.destroy());
   const stage = el('section', { class: 'ap-stage' }, paneGrid, transport.element, comparison.element, inspector.element);
   // A page's first visit says what to do; an embed's page says that itself.
-  const firstRunHint = embedded ? null : buildFirstRunHint(storage, phrases);
-  if (firstRunHint) stage.append(firstRunHint);
+  const firstRunHint = embedded ? null : buildFirstRunHint(storage, phrases, touchFirst);
+  // Above the map, not over it: the map's top rows are where a learner looks first.
+  if (firstRunHint) stage.prepend(firstRunHint);
 
   const presetBase = options.mapsBaseUrl ?? new URL('maps/', document.baseURI).href;
   const panel = buildPanel(store, phrases, {
@@ -340,6 +350,8 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
       describeCanvases();
     }
     if (hover && (changes.has('search') || changes.has('map') || changes.has('language'))) hover.pane.showTooltip(hover.info, true);
+    // A tapped cell's numbers stay beside the cell through a pinch or a pan.
+    else if (hover?.info.tapped && changes.has('view')) hover.pane.showTooltip(hover.info, false);
     // Any change may show in a pane, or start playback: a frame looks.
     requestDraw();
   };
@@ -384,7 +396,7 @@ let sharedSheet: CSSStyleSheet | undefined;
 function adoptStyles(target: Document | ShadowRoot): void {
   if (!sharedSheet) {
     sharedSheet = new CSSStyleSheet();
-    sharedSheet.replaceSync(styles);
+    sharedSheet.replaceSync(`${styles}\n${narrowStyles}`);
   }
   if (!target.adoptedStyleSheets.includes(sharedSheet)) target.adoptedStyleSheets = [...target.adoptedStyleSheets, sharedSheet];
 }

@@ -7,6 +7,7 @@ import { basename, dirname, join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { MapFormatError, MAX_GRID_SIDE, type Engine, type Grid, type ScenarioQuery } from '../engine/engine';
 import { findQueryMisfit, scenarioMapFileName } from '../engine/scenarios';
+import { countNewlines, parseScenarioLines } from '../scenario-text';
 import { CliError } from './cli-error';
 
 export { matchesOptimal, OPTIMAL_TOLERANCE } from '../engine/scenarios';
@@ -109,22 +110,12 @@ export function* readScenarioBatches(engine: Engine, scenarioPath: string): Gene
 }
 
 function parseBatch(engine: Engine, scenarioPath: string, lines: string, firstLine: number): ScenarioQuery[] {
-  const opensFile = firstLine === 1;
   try {
-    return engine.parseScenario(opensFile ? lines : `version 1\n${lines}`);
+    return parseScenarioLines(engine, lines, firstLine);
   } catch (error) {
     if (!(error instanceof MapFormatError)) throw error;
-    // The engine's message names the line in the text it was given ("line 5: expected 9 fields, found 7").
-    if (error.line === 0) throw new CliError(`${scenarioPath}: ${error.message}`);
-    const message = opensFile ? error.message : error.message.replace(/^line \d+: /, `line ${firstLine + error.line - 2}: `);
-    throw new CliError(`${scenarioPath} ${message}`);
+    throw new CliError(error.line === 0 ? `${scenarioPath}: ${error.message}` : `${scenarioPath} ${error.message}`);
   }
-}
-
-function countNewlines(text: string): number {
-  let count = 0;
-  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count++;
-  return count;
 }
 
 /** Reads and parses a .map file; the caller owns the grid. */

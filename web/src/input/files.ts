@@ -9,8 +9,8 @@ import type { PlaygroundStore } from '../state/store';
 // anything far larger cannot be a file we accept.
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
 
-/** Takes the text of a .scen file; false (with a message shown) when it is refused. */
-export type ScenarioLoader = (text: string, fileName: string) => boolean;
+/** Takes the text of a .scen file; resolves false (with a message shown) when it is refused. */
+export type ScenarioLoader = (text: string, fileName: string) => Promise<boolean>;
 
 export function isScenarioFile(file: File): boolean {
   return /\.scen$/i.test(file.name);
@@ -22,7 +22,7 @@ export async function importFiles(files: readonly File[], store: PlaygroundStore
   const ordered = [...files.filter((file) => !isScenarioFile(file)), ...files.filter(isScenarioFile)];
   for (const file of ordered) {
     const text = await readFileText(file, store);
-    const loaded = text !== null && (isScenarioFile(file) ? loadScenario(text, file.name) : store.loadMapText(text, file.name));
+    const loaded = text !== null && (isScenarioFile(file) ? await loadScenario(text, file.name) : store.loadMapText(text, file.name));
     if (!loaded) return false;
   }
   return true;

@@ -5,6 +5,11 @@
 // While `editable()` is false (a read-only embed) the primary button pans instead of
 // painting or dragging start and goal, so the map can still be explored.
 //
+// With the Inspect tool (and on a read-only map) a drag pans and a tap or click pins the
+// cell's numbers beside the cell (`onHover` with `tapped`): the way a touch screen reads a
+// cell, since it has no hover. A tap with a painting tool paints, and shows nothing: the
+// cell just changed, and a phone user chose to draw.
+//
 // Start and goal are grabbed by what is drawn: their cell or their marker, which on a big
 // map is far larger than a cell (`markers`, from the pane, says where the markers are and
 // how big they are drawn); a finger reaches further. A press on a marker never paints,
@@ -134,7 +139,7 @@ export function attachCanvasInput(canvas: HTMLCanvasElement, store: PlaygroundSt
     const marker = canEdit ? markerUnder(x, y, event.pointerType) : null;
     // A press on the agent (the walk's own marker) neither grabs nor paints.
     const onAgent = marker?.which === 'agent';
-    if (event.button === 1 || event.button === 2 || !canEdit || (store.tool === 'pan' && (!marker || onAgent))) {
+    if (event.button === 1 || event.button === 2 || !canEdit || (store.tool === 'inspect' && (!marker || onAgent))) {
       gesture = startPan(x, y);
     } else if (marker && marker.which !== 'agent') {
       store.beginEndpointDrag(marker.which);
@@ -197,7 +202,7 @@ export function attachCanvasInput(canvas: HTMLCanvasElement, store: PlaygroundSt
     if (pointers.size === 0) forgetRect();
     if (canvas.hasPointerCapture(event.pointerId)) canvas.releasePointerCapture(event.pointerId);
     const moved = Math.hypot(pointer.x - pointer.downX, pointer.y - pointer.downY);
-    if (event.type === 'pointerup' && pointer.type !== 'mouse' && moved < TAP_SLOP_PX) {
+    if (event.type === 'pointerup' && gesture.kind === 'pan' && event.button === 0 && moved < TAP_SLOP_PX) {
       const cell = markerUnder(pointer.x, pointer.y, pointer.type)?.cell ?? cellUnder(pointer.x, pointer.y);
       if (insideMap(cell)) onHover({ cell, clientX: event.clientX, clientY: event.clientY, tapped: true });
     }

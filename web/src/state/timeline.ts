@@ -6,13 +6,15 @@
 // A second Search on the same grid measures the total number of steps, as background work
 // (jobs.ts), so the timeline slider knows its length without the visible search having to
 // run ahead. The same measurement gives the search's result (what the comparison table
-// shows) and its time flat out: unobserved, no events, no display channels.
+// shows). Then the same search is timed flat out (unobserved, no events, no display
+// channels), run again and again until the timer can tell (flat-out-timing.ts says why).
 //
 // A search that prepares before it searches (preparation.ts) is prepared in slices by
 // whichever job runs it first; the measurement adopts the visible search's preparation
 // rather than making its own.
 import type { Grid, Point, Search, SearchOptions, SearchStatus, StepEvent, Engine } from '../engine/engine';
 import { runChunked } from './chunks';
+import { FlatOutTiming } from './flat-out-timing';
 import { runToEnd, type Job, type JobRunner } from './jobs';
 import { prepareFor, preparing } from './preparation';
 
@@ -30,8 +32,8 @@ export interface SearchResult {
   pathCost: number | null;
   /** The path's length in cell widths (a diagonal move is √2); null without a path. */
   pathLength: number | null;
-  /** Engine time for the whole search run flat out, in ms. */
-  flatOutMs: number;
+  /** The median time of one whole run flat out, in ms (flat-out-timing.ts); null while it is being timed. */
+  perRunMs: number | null;
 }
 
 /**
@@ -81,8 +83,6 @@ export class SearchTimeline implements Timeline {
   revision = 0;
   /** The whole search's result, once measured. */
   result: SearchResult | null = null;
-  /** Time the measurement has spent so far. */
-  private measuredMs = 0;
   /** True while the measurement runs in slices. */
   private measuringNow = false;
   /** True while the visible search has run unobserved since step 0: its time is flat-out time. */
@@ -191,7 +191,6 @@ export class SearchTimeline implements Timeline {
 
   private startMeasuring(): void {
     this.measure.reset(this.start, this.goal);
-    this.measuredMs = 0;
     this.measuringNow = true;
     // Nothing at once while the visible search prepares: its preparation's job comes first.
     const firstSliceMs = preparing(this.display) ? 0 : FIRST_MEASURE_SLICE_MS;
@@ -209,15 +208,24 @@ export class SearchTimeline implements Timeline {
       return false;
     }
     if (!prepareFor(this.measure, budgetMs, [this.display])) return false;
-    const begin = performance.now();
-    const done = runFor(this.measure, budgetMs - (begin - prepared));
-    this.measuredMs += performance.now() - begin;
+    const done = runFor(this.measure, budgetMs - (performance.now() - prepared));
     if (!done) return false;
     this.measuringNow = false;
     this.total = this.measure.counters().expanded;
-    this.result = resultOf(this.measure, this.measuredMs);
+    this.result = resultOf(this.measure);
     this.onMeasured();
+    this.startTiming();
     return true;
+  }
+
+  /** Times the search flat out, in the background, once its result is known. */
+  private startTiming(): void {
+    const timing = new FlatOutTiming(this.measure, this.start, this.goal, [this.display]);
+    this.jobs.runInBackground(this, timing, () => {
+      if (this.result === null) return;
+      this.result = { ...this.result, perRunMs: timing.perRunMs };
+      this.onMeasured();
+    });
   }
 
   private stopMeasuring(): void {
@@ -277,12 +285,13 @@ export class SearchTimeline implements Timeline {
     this.total = this.step;
     if (this.result === null && this.unobservedSinceStart) {
       this.stopMeasuring();
-      this.result = resultOf(this.display, this.elapsedMs);
+      this.result = resultOf(this.display);
+      this.startTiming();
     }
   }
 }
 
-function resultOf(search: Search, flatOutMs: number): SearchResult {
+function resultOf(search: Search): SearchResult {
   const counters = search.counters();
   const path = search.status === 'found' ? search.path() : null;
   return {
@@ -291,7 +300,7 @@ function resultOf(search: Search, flatOutMs: number): SearchResult {
     maxOpen: counters.maxOpen,
     pathCost: search.pathCost,
     pathLength: path === null ? null : pathLength(path),
-    flatOutMs,
+    perRunMs: null,
   };
 }
 

@@ -5,7 +5,11 @@ import type { HeatMode } from '../scene/pane-scene';
 import { fitViewport, panBy, type Viewport } from '../scene/viewport';
 import { ChangeSignal } from './signal';
 
-export type Tool = 'wall' | 'erase' | 'terrain' | 'pan';
+/**
+ * What a press on the map does: paint (wall, erase, terrain) or inspect (a drag pans, a tap
+ * or click shows the cell's numbers). Start and goal are dragged with any tool.
+ */
+export type Tool = 'wall' | 'erase' | 'terrain' | 'inspect';
 export type Language = 'en' | 'zh-CN';
 
 export type MessageKey =

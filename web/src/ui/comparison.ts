@@ -11,7 +11,7 @@ import type { Run } from '../state/run';
 import type { Change, Language, PlaygroundStore } from '../state/store';
 import type { SearchResult } from '../state/timeline';
 import { el, Phrases, setAttribute, setText } from './dom';
-import { refusalText } from './describe';
+import { formatDuration, refusalText } from './describe';
 import { algorithmLabel, translate, type PhraseKey } from './i18n';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -200,7 +200,8 @@ export function buildComparison(store: PlaygroundStore, phrases: Phrases): Compa
         // The word goes out of sight on a phone (the ✓ stays); screen readers still say it.
         cells[4]!.replaceChildren(cost, ...(optimal ? [' ✓', el('span', { class: 'ap-optimal-word' }, word)] : []));
       }
-      setText(cells[5]!, result ? translate(language, 'compare.ms', { ms: formatMs(result.flatOutMs) }) : pending);
+      const timing = translate(language, 'compare.timing');
+      setText(cells[5]!, result ? (result.perRunMs === null ? timing : formatDuration(language, result.perRunMs)) : pending);
     }
   };
 
@@ -253,6 +254,3 @@ function pathText(language: Language, result: SearchResult, what: 'pathLength' |
   return formatNumber(result[what], 2);
 }
 
-function formatMs(ms: number): string {
-  return ms < 10 ? ms.toFixed(2) : ms.toFixed(1);
-}

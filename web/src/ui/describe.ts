@@ -97,8 +97,11 @@ export function statusText(store: PlaygroundStore, run: Run = store.runs[0]!): s
     open: counters.openSize,
     length: length === null ? '–' : formatNumber(length, 2),
     cost: cost === null ? '–' : formatNumber(cost, 2),
-    time: timeline.elapsedMs.toFixed(timeline.elapsedMs < 10 ? 2 : 1),
   });
+  // The time of a finished search is its flat-out time per run, once timed (flat-out-timing.ts):
+  // the time spent reaching a step shown, while playing or stepping, is mostly timer noise.
+  const perRunMs = ended ? timeline.result?.perRunMs ?? null : null;
+  const timed = perRunMs === null ? counts : `${counts} · ${say('status.time', { time: formatDuration(language, perRunMs) })}`;
   const parts: string[] = [];
   if (status === 'found') parts.push(say('status.found', { cost: formatNumber(cost, 2) }));
   else if (status === 'no-path') parts.push(say('status.noPath'));
@@ -109,8 +112,18 @@ export function statusText(store: PlaygroundStore, run: Run = store.runs[0]!): s
     parts.push(say('status.iteration', { iteration: progress.iteration, threshold: formatNumber(progress.threshold, 2) }));
   if (status === 'running' && progress.meetingCost !== null && progress.meetingCell)
     parts.push(say('status.meeting', { cost: formatNumber(progress.meetingCost, 2), cell: cellName(progress.meetingCell) }));
-  parts.push(counts);
+  parts.push(timed);
   return joinSentences(language, parts);
+}
+
+/**
+ * A duration measured by flat-out-timing.ts, to three significant figures (what its median
+ * of batches supports): microseconds below a millisecond, so small differences still show.
+ */
+export function formatDuration(language: Language, ms: number): string {
+  const significant = (value: number) => (value >= 100 ? String(Math.round(value)) : value.toPrecision(3));
+  if (ms < 1) return translate(language, 'duration.us', { n: significant(ms * 1000) });
+  return translate(language, 'compare.ms', { ms: significant(ms) });
 }
 
 /** A pane's one-line status in compare mode: running, or how its search finished. */

@@ -1,19 +1,20 @@
-// The first-run hint: one short card over the top of the map saying what can be done with
-// it (drag S and G, draw walls, press Play), until it is dismissed. The dismissal is
+// The first-run hint: one short card above the map saying what can be done with it (drag
+// S and G, draw walls, press Play; on a touch screen, whose first tool is Inspect, tap a cell
+// and choose Wall to draw), until it is dismissed. The dismissal is
 // remembered in the storage the playground was given (where the language is remembered);
 // without one there is nowhere to remember it, so the hint is not shown at all rather than
-// on every visit. It floats over the map, never over the controls, and moves nothing.
+// on every visit. It covers neither the map nor the controls.
 import { el, type Phrases } from './dom';
 
 const STORAGE_KEY = 'astar-playground.firstRunHint';
 const DISMISSED = 'dismissed';
 
 /** The hint, or null when it was dismissed before (or cannot be remembered). */
-export function buildFirstRunHint(storage: Storage | null, phrases: Phrases): HTMLElement | null {
+export function buildFirstRunHint(storage: Storage | null, phrases: Phrases, touchFirst = false): HTMLElement | null {
   if (!storage || readSafely(storage) === DISMISSED) return null;
   const dismiss = phrases.text(el('button', { type: 'button', class: 'ap-button', 'data-action': 'dismiss-hint' }), 'hint.dismiss');
   const hint = el('aside', { class: 'ap-first-run', 'data-region': 'first-run-hint' },
-    phrases.text(el('p', {}), 'hint.firstRun'), dismiss);
+    phrases.text(el('p', {}), touchFirst ? 'hint.firstRunTouch' : 'hint.firstRun'), dismiss);
   dismiss.addEventListener('click', () => {
     try {
       storage.setItem(STORAGE_KEY, DISMISSED);

@@ -184,12 +184,25 @@ export class Pane {
     this.later(this.placeTooltip);
   }
 
-  /** Beside the pointer, flipped to stay inside the canvas: sizes read once, at the frame. */
+  /**
+   * Beside the pointer, or for a tapped cell beside the cell where it is drawn now (it follows
+   * a pinch or a pan, and goes while the cell is out of sight); flipped to stay inside the
+   * canvas. Sizes are read once, at the frame.
+   */
   private readonly placeTooltip = (): void => {
     const hover = this.tooltipAt;
     if (!hover || this.tooltip.hidden) return;
     const wrapRect = this.canvasWrap.getBoundingClientRect();
-    const x = hover.clientX - wrapRect.left, y = hover.clientY - wrapRect.top;
+    let x = hover.clientX - wrapRect.left, y = hover.clientY - wrapRect.top;
+    this.tooltip.classList.remove('ap-tooltip-away');
+    if (hover.tapped) {
+      const canvasRect = this.canvas.getBoundingClientRect(), { view } = this.store;
+      x = canvasRect.left - wrapRect.left + view.offsetX + (hover.cell.x + 0.5) * view.scale;
+      y = canvasRect.top - wrapRect.top + view.offsetY + (hover.cell.y + 0.5) * view.scale;
+      const outOfSight = x < 0 || y < 0 || x > wrapRect.width || y > wrapRect.height;
+      this.tooltip.classList.toggle('ap-tooltip-away', outOfSight);
+      if (outOfSight) return;
+    }
     const left = x + 16 + this.tooltip.offsetWidth > wrapRect.width ? x - 16 - this.tooltip.offsetWidth : x + 16;
     const top = y + 16 + this.tooltip.offsetHeight > wrapRect.height ? y - 16 - this.tooltip.offsetHeight : y + 16;
     this.tooltip.style.transform = `translate(${Math.max(0, left)}px, ${Math.max(0, top)}px)`;

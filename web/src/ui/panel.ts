@@ -17,7 +17,7 @@ import { joinSentences, translate, type PhraseKey } from './i18n';
 import { buildScenarioList } from './scenario-list';
 import { buildSearchOptions } from './search-options';
 
-const TOOLS: Tool[] = ['wall', 'erase', 'terrain', 'pan'];
+const TOOLS: Tool[] = ['wall', 'erase', 'terrain', 'inspect'];
 
 /** How large an exported PNG is: a multiple of the map's size on screen, or a width in pixels. */
 export type PngSize = { screens: number } | { width: number };
@@ -43,7 +43,7 @@ export interface Panel {
   update(changes: ReadonlySet<Change>): void;
   refreshTheme(): void;
   /** Takes a .scen file's text for the map shown (files dropped on the page come here too). */
-  loadScenario(text: string, fileName: string): boolean;
+  loadScenario(text: string, fileName: string): Promise<boolean>;
   /** The chosen scenario query's verdict ('' for none), for the status line. */
   scenarioVerdict(): string;
   /** Shows only these control groups (the panel's own: options, draw, map, legend, about). */
@@ -270,5 +270,5 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
 }
 
 function section(titleKey: PhraseKey, phrases: Phrases, ...children: HTMLElement[]): HTMLElement {
-  return el('section', { class: 'ap-section' }, phrases.text(el('h2', {}), titleKey), ...children);
+  return el('section', { class: 'ap-section', 'data-section': titleKey }, phrases.text(el('h2', {}), titleKey), ...children);
 }

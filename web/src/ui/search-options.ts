@@ -13,6 +13,9 @@ import { el, Phrases, setText } from './dom';
 import { refusalText } from './describe';
 import { algorithmLabel, joinSentences, translate, type PhraseKey } from './i18n';
 
+/** The heuristic control's value while the search reads no heuristic (no heuristic's name). */
+const NO_HEURISTIC = 'none';
+
 export interface SearchOptionFields {
   algorithm: HTMLElement;
   heuristic: HTMLElement;
@@ -44,7 +47,11 @@ export function buildSearchOptions(store: PlaygroundStore, phrases: Phrases, run
   const algorithmOptions = catalog.algorithms.map((row) => el('option', { value: row.name }));
   const algorithm = el('select', { 'data-control': 'algorithm' }, ...algorithmOptions);
   const defaultHeuristic = el('option', { value: '' });
-  const heuristic = el('select', { 'data-control': 'heuristic' }, defaultHeuristic, ...catalog.heuristics.map((h) => option(h, `heuristic.${h}` as PhraseKey)));
+  // What a search that reads no heuristic (Dijkstra, breadth- and depth-first) shows in
+  // its place: the control says what the search uses, while the run's own choice stays in
+  // its options and comes back with an algorithm that reads it.
+  const noHeuristic = option(NO_HEURISTIC, 'heuristic.none');
+  const heuristic = el('select', { 'data-control': 'heuristic' }, defaultHeuristic, ...catalog.heuristics.map((h) => option(h, `heuristic.${h}` as PhraseKey)), noHeuristic);
   const diagonalOptions = catalog.diagonals.map((d) => option(d, `diagonal.${d}` as PhraseKey));
   const diagonal = el('select', { 'data-control': 'diagonal' }, ...diagonalOptions);
   const costOptions = catalog.costModels.map((c) => option(c, `costModel.${c}` as PhraseKey));
@@ -54,7 +61,9 @@ export function buildSearchOptions(store: PlaygroundStore, phrases: Phrases, run
   const limit = el('input', { type: 'number', min: 1, max: MAX_EXPANSION_LIMIT, step: 1, inputmode: 'numeric', 'data-control': 'max-expansions' });
   const note = el('p', { class: 'ap-note', 'data-region': 'option-note', hidden: true });
   algorithm.addEventListener('change', () => set(fitOptions(store.engine.algorithm(algorithm.value as AlgorithmName), run().options)));
-  heuristic.addEventListener('change', () => set({ heuristic: (heuristic.value || undefined) as HeuristicName | undefined }));
+  heuristic.addEventListener('change', () => {
+    if (heuristic.value !== NO_HEURISTIC) set({ heuristic: (heuristic.value || undefined) as HeuristicName | undefined });
+  });
   diagonal.addEventListener('change', () => set({ diagonal: diagonal.value as DiagonalName }));
   costModel.addEventListener('change', () => set({ costModel: costModel.value as CostModelName }));
   weight.addEventListener('input', () => set({ weight: Number(weight.value) }));
@@ -101,7 +110,9 @@ export function buildSearchOptions(store: PlaygroundStore, phrases: Phrases, run
     catalog.diagonals.forEach((d, i) => { diagonalOptions[i]!.disabled = !row.diagonals.includes(d); });
     catalog.costModels.forEach((c, i) => { costOptions[i]!.disabled = !row.costModels.includes(c); });
     algorithm.value = options.algorithm;
-    heuristic.value = options.heuristic ?? '';
+    noHeuristic.hidden = row.usesHeuristic;
+    noHeuristic.disabled = row.usesHeuristic;
+    heuristic.value = row.usesHeuristic ? options.heuristic ?? '' : NO_HEURISTIC;
     diagonal.value = options.diagonal;
     costModel.value = options.costModel;
     weight.value = String(options.weight);

@@ -4,8 +4,13 @@
 // The status line changes on every frame of playback, thousands of steps a second, which
 // no one can listen to: screen readers hear a separate, visually hidden status region that
 // is updated only when something happens (playback starts, pauses or ends, the user steps,
-// seeks or edits, a search finishes), while the visible line is not live. Messages (an
-// import's result, an error) float over the bottom edge of the map, so they move no button.
+// seeks or edits, a search finishes), while the visible line is not live.
+//
+// Messages (an import's result, an error) take a line of their own under the controls,
+// never over the map: a map's goal often sits by its bottom edge (an import puts it a little
+// way in from there), and a note floating there hid it. Under the controls, a message
+// coming or going moves none of them. News ("Loaded ...") goes by itself
+// after INFO_MESSAGE_MS; an error stays until × or the next edit, since it must be read.
 import { INSTANT_SPEED_INDEX } from '../state/speeds';
 import type { Run } from '../state/run';
 import type { Change, PlaygroundStore } from '../state/store';
@@ -18,12 +23,15 @@ import { translateFileError } from './format-errors';
 
 /** Changes always worth telling screen readers about, even during playback. */
 const NEWS: readonly Change[] = ['map', 'endpoints', 'options', 'language'];
+/** How long news stays: long enough to read a line, short enough not to linger as clutter. */
+export const INFO_MESSAGE_MS = 5000;
 
 export interface Transport {
   element: HTMLElement;
   update(changes: ReadonlySet<Change>): void;
   /** Shows only these control groups (play, speed, timeline, status, narration); messages always show. */
   show(visible: ReadonlySet<ControlGroup>): void;
+  destroy(): void;
 }
 
 /**
@@ -71,7 +79,7 @@ export function buildTransport(store: PlaygroundStore, phrases: Phrases, narrate
     timeline: el('label', { class: 'ap-slider ap-timeline' }, phrases.span('timeline', 'ap-label'), timelineInput, timelineOutput),
   };
   const sliders = el('div', { class: 'ap-sliders' }, sliderParts.speed, sliderParts.timeline);
-  const element = el('section', { class: 'ap-transport' }, messageBox, buttons, sliders, status, announcer, narration);
+  const element = el('section', { class: 'ap-transport' }, buttons, sliders, status, announcer, narration, messageBox);
 
   const show = (visible: ReadonlySet<ControlGroup>) => {
     sliders.hidden = !showGroups(sliderParts, visible);
@@ -88,6 +96,8 @@ export function buildTransport(store: PlaygroundStore, phrases: Phrases, narrate
     element.classList.toggle('ap-transport-bare', !any);
   };
 
+  let shownMessage: typeof store.message = null;
+  let expiry: ReturnType<typeof setTimeout> | undefined;
   const update = (changes: ReadonlySet<Change>) => {
     const { language } = store;
     if (changes.has('ui') || changes.has('language')) {
@@ -101,6 +111,11 @@ export function buildTransport(store: PlaygroundStore, phrases: Phrases, narrate
       setText(speedOutput, speed);
       setAttribute(speedInput, 'aria-valuetext', speed);
       const m = store.message;
+      if (m !== shownMessage) {
+        shownMessage = m;
+        clearTimeout(expiry);
+        if (m?.kind === 'info') expiry = setTimeout(() => { if (store.message === m) store.showMessage(null); }, INFO_MESSAGE_MS);
+      }
       message.className = `ap-message${m ? ` ap-${m.kind}` : ''}`;
       setText(message, m ? `${translate(language, m.key)}${m.detail ? ` — ${translateFileError(language, m.detail)}` : ''}` : '');
       messageBox.hidden = !m;
@@ -139,7 +154,7 @@ export function buildTransport(store: PlaygroundStore, phrases: Phrases, narrate
     return event;
   };
   update(new Set<Change>(['ui', 'search', 'language']));
-  return { element, update, show };
+  return { element, update, show, destroy: () => clearTimeout(expiry) };
 }
 
 /** Compare mode's status line: how many searches finished, and how many cannot run here. */

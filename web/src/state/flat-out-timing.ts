@@ -1,0 +1,111 @@
+// How long a search takes run flat out, measured so the figure means something.
+//
+// One run of a search on a playground map often takes less than the browser's timer can see:
+// Chromium's performance.now() moves in steps of 0.1 ms (coarsened, with jitter, against
+// timing attacks), and a run of A* on a small map takes a few microseconds. Timing one run
+// gave 0.10 ms to A*, Dijkstra and greedy alike, and 2.30 ms to an A* of 154 expansions
+// (the first run: the engine's code not yet warm) against 0.20 ms to a Dijkstra of 2,052
+// (issue 21): figures that contradicted the expansion counts the page teaches with.
+//
+// So the search is run again and again (reset, then run to its end, unobserved) in batches
+// of back-to-back runs. A batch ends once it has taken BATCH_MS, a duration the timer
+// resolves to within a few per cent, and gives one sample: its time per run. Sampling goes
+// on until the samples add up to TARGET_MS and there are MIN_SAMPLES of them, or until
+// ENOUGH_MS has gone by (a slow search: a few runs already swamp the timer's error). The
+// figure is the median sample, so a batch that a garbage collection or another tab's work
+// interrupted does not move it, and the first, cold runs count for one sample at most.
+//
+// It is background work in slices (jobs.ts): a batch that a slice's end interrupts goes on in
+// the next slice, its time read only at either end of each slice, so the page never waits.
+// A preparation (JPS+'s jump table) is made once, before the first run, and never timed:
+// it is not the search.
+import type { Point, Search } from '../engine/engine';
+import { runChunked } from './chunks';
+import type { Job } from './jobs';
+import { prepareFor, preparing } from './preparation';
+
+/** A batch's least duration: 20 times the timer's 0.1 ms steps. */
+export const BATCH_MS = 2;
+/** The samples' least total. */
+export const TARGET_MS = 20;
+/** The fewest samples a median is taken of, unless ENOUGH_MS has gone by. */
+export const MIN_SAMPLES = 5;
+/** Time after which a slow search's samples are enough, however few (one run at least). */
+export const ENOUGH_MS = 300;
+
+export class FlatOutTiming implements Job {
+  private readonly samples: number[] = [];
+  private sampledMs = 0;
+  private batchMs = 0;
+  private batchRuns = 0;
+  /** True while a run has been started and not yet finished. */
+  private inRun = false;
+  private result: number | null = null;
+
+  /** `others`: searches whose preparation `search` may adopt rather than make its own. */
+  constructor(private readonly search: Search, private readonly start: Point, private readonly goal: Point,
+    private readonly others: readonly Search[] = []) {}
+
+  /** The median time of one run, in ms, once measured; null until then. */
+  get perRunMs(): number | null {
+    return this.result;
+  }
+
+  /** Runs the search again and again for about `budgetMs`; true once the timing is done. */
+  run(budgetMs: number): boolean {
+    if (this.result !== null) return true;
+    const sliceBegan = performance.now();
+    const left = () => budgetMs - (performance.now() - sliceBegan);
+    let timedFrom = performance.now();
+    for (;;) {
+      if (!this.inRun) {
+        this.search.reset(this.start, this.goal);
+        this.inRun = true;
+        if (preparing(this.search)) {
+          // The first reset of a search that prepares leaves it preparing: that is not timed.
+          this.batchMs += performance.now() - timedFrom;
+          this.inRun = false;
+          if (!prepareFor(this.search, left(), this.others)) return false;
+          timedFrom = performance.now();
+          continue;
+        }
+      }
+      const finished = runChunked(() => !isRunning(this.search), (n) => this.search.runSteps(n), left());
+      const now = performance.now();
+      this.batchMs += now - timedFrom;
+      timedFrom = now;
+      if (!finished) return false;
+      this.inRun = false;
+      this.batchRuns++;
+      if (this.batchMs >= BATCH_MS) {
+        this.samples.push(this.batchMs / this.batchRuns);
+        this.sampledMs += this.batchMs;
+        this.batchMs = 0;
+        this.batchRuns = 0;
+        if (this.enough()) {
+          this.result = median(this.samples);
+          return true;
+        }
+      }
+      if (left() <= 0) return false;
+    }
+  }
+
+  progress(): number | null {
+    return this.result !== null ? 1 : Math.min(1, this.sampledMs / TARGET_MS);
+  }
+
+  private enough(): boolean {
+    return (this.sampledMs >= TARGET_MS && this.samples.length >= MIN_SAMPLES) || this.sampledMs >= ENOUGH_MS;
+  }
+}
+
+function isRunning(search: Search): boolean {
+  return search.status === 'running' || search.status === 'preparing';
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
