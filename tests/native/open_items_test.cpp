@@ -205,8 +205,14 @@ class OpenListReader {
 
   // The documented order of two consecutive items of one side.
   bool in_order(const OpenItem& a, const OpenItem& b) const {
-    // D* Lite: its key [k1; k2] is (f, g), then the smaller cell id.
-    if (dstar_) return std::tuple(a.f, a.g, a.cell) < std::tuple(b.f, b.g, b.cell);
+    // D* Lite: k1 (f), then under-consistent cells, then the larger k2 (g), then the smaller
+    // cell id.
+    if (dstar_) {
+      const auto rank = [this](const OpenItem& i) {
+        return std::tuple(i.f, !(dstar_->g(i.cell) < dstar_->rhs(i.cell)), -i.g, i.cell);
+      };
+      return rank(a) < rank(b);
+    }
     if (priority_ordered()) {
       // Priority (as its open-list key), then the larger g (as a float), then the smaller id.
       const auto rank = [](const OpenItem& i) { return std::tuple(priority_key(i.f), -static_cast<float>(i.g), i.cell); };
