@@ -50,13 +50,15 @@ void DStarLiteSearch::catch_up_km() {
   last_start_ = start_;
 }
 
-DStarLiteSearch::Key DStarLiteSearch::key_now(CellId id) const {
+DStarLiteSearch::Key DStarLiteSearch::key_now(CellId id, int dir) const {
   const Cell& c = cells_[id];
   const double least = std::min(c.g, c.rhs);
-  if (c.stamp != stamp_ || std::isinf(least)) return {kInfinite, kInfinite, false};
+  // The latest pop's cells first: pops_ counts up, so its complement counts down.
+  const std::uint64_t order = (c.g < c.rhs ? 0 : kNotUnder) | (std::uint64_t{UINT32_MAX - pops_} << 3) | static_cast<std::uint64_t>(dir);
+  if (c.stamp != stamp_ || std::isinf(least)) return {kInfinite, kInfinite, order};
   const Point p = grid_->point(id);
   const Fixed k2 = fixed(least);
-  return {k2 + fixed(costs_.estimate(p.x, p.y, start_.x, start_.y)) + km_, k2, c.g < c.rhs};
+  return {k2 + fixed(costs_.estimate(p.x, p.y, start_.x, start_.y)) + km_, k2, order};
 }
 
 DStarLiteSearch::Key DStarLiteSearch::start_key() const { return key_now(grid_->id(start_)); }
@@ -66,10 +68,12 @@ double DStarLiteSearch::f(CellId id) const {
   return unfixed(queued(id) ? queue_[cells_[id].heap].key.k1 : key_now(id).k1);
 }
 
-std::array<double, 2> DStarLiteSearch::queued_key(CellId id) const {
-  if (id >= cells_.size() || !seen(id) || !queued(id)) return {NAN, NAN};
+std::optional<DStarLiteSearch::QueuePlace> DStarLiteSearch::queue_place(CellId id) const {
+  if (id >= cells_.size() || !seen(id) || !queued(id)) return std::nullopt;
   const Key& key = queue_[cells_[id].heap].key;
-  return {unfixed(key.k1), unfixed(key.k2)};
+  const std::uint64_t rank = key.order & ~kNotUnder;
+  return QueuePlace{unfixed(key.k1), unfixed(key.k2), (key.order & kNotUnder) == 0,
+                    static_cast<std::uint32_t>(UINT32_MAX - (rank >> 3)), static_cast<std::uint8_t>(rank & 7)};
 }
 
 double DStarLiteSearch::lookahead(CellId id, std::uint8_t& best_dir) const {
@@ -78,8 +82,9 @@ double DStarLiteSearch::lookahead(CellId id, std::uint8_t& best_dir) const {
   if (!grid_->passable(id)) return INFINITY;
   double best = INFINITY;
   const std::uint8_t moves = allowed_moves(options_.diagonal, grid_->neighbour_mask(id));
-  for (unsigned remaining = moves; remaining != 0; remaining &= remaining - 1) {
-    const int dir = std::countr_zero(remaining);
+  // Ties go to the first in route order (moves.h): the path takes its diagonals first.
+  for (const int dir : kRouteOrder) {
+    if (!(moves & (1u << dir))) continue;
     const CellId next = id + static_cast<CellId>(neighbour_offset_[dir]);
     if (!seen(next)) continue;
     const double through = costs_.move(dir, grid_->cost(next)) + cells_[next].g;
@@ -91,15 +96,15 @@ double DStarLiteSearch::lookahead(CellId id, std::uint8_t& best_dir) const {
   return best;
 }
 
-Outcome DStarLiteSearch::update_vertex(CellId id) {
+Outcome DStarLiteSearch::update_vertex(CellId id, int dir) {
   Cell& c = cells_[id];
   if (c.g != c.rhs) {
     if (queued(id)) {
-      heap_rekey(id, key_now(id));
+      heap_rekey(id, key_now(id, dir));
       return Outcome::Requeued;
     }
     c.phase = static_cast<std::uint8_t>(CellPhase::Open);
-    heap_push(id, key_now(id));
+    heap_push(id, key_now(id, dir));
     ++counters_.opened;
     if (queue_.size() > counters_.max_open) counters_.max_open = queue_.size();
     return Outcome::Queued;
@@ -219,29 +224,45 @@ std::vector<Point> DStarLiteSearch::route_to(CellId id) const {
 }
 
 template <class Listener>
+void DStarLiteSearch::refresh_front(Listener& listener) {
+  const CellId start = grid_->id(start_);
+  while (!queue_.empty()) {
+    const Entry top = queue_.front();
+    // Only an entry the loop would pop needs its key now.
+    const bool start_inconsistent = seen(start) && cells_[start].g != cells_[start].rhs;
+    if (!start_inconsistent && !sooner(top.key, start_key())) return;
+    const Key fresh = key_now(top.id);
+    if (!(top.key.k1 < fresh.k1)) return;
+    if constexpr (listener_observes<Listener>()) {
+      Event key = make_event(EventKind::Key, top.id, unfixed(top.key.k1), unfixed(top.key.k2), unfixed(fresh.k1));
+      key.outcome = Outcome::KeyRaised;
+      listener.on_event(key);
+    }
+    heap_rekey(top.id, {fresh.k1, fresh.k2, top.key.order});
+  }
+}
+
+template <class Listener>
 void DStarLiteSearch::expand_next(Listener& listener) {
+  // The first entry is up to date (refresh_front): an over- or under-consistent cell.
   const Entry top = queue_.front();
   const CellId u = top.id;
   Cell& cu = cells_[u];
   ++counters_.expanded;
   cu.order = ++pops_;
-  const Key fresh = key_now(u);
   const Grid& grid = *grid_;
   const Point p = grid.point(u);
 
-  enum class Kind { KeyRaised, Over, Under } kind;
-  if (top.key.k1 < fresh.k1) kind = Kind::KeyRaised;
-  else if (cu.g > cu.rhs) kind = Kind::Over;
-  else kind = Kind::Under;
+  enum class Kind { Over, Under } kind = cu.g > cu.rhs ? Kind::Over : Kind::Under;
   const double g_before = cu.g;
-  const double g_after = kind == Kind::KeyRaised ? cu.g : kind == Kind::Over ? cu.rhs : INFINITY;
+  const double g_after = kind == Kind::Over ? cu.rhs : INFINITY;
 
   if constexpr (listener_observes<Listener>()) {
     Event expand = make_event(EventKind::Expand, u, g_after, heuristic_.at(p.x, p.y), unfixed(top.key.k1));
     expand.other = stored_parent(u);
     listener.on_event(expand);
-    Event key = make_event(EventKind::Key, u, unfixed(top.key.k1), unfixed(top.key.k2), kind == Kind::KeyRaised ? unfixed(fresh.k1) : g_before);
-    key.outcome = kind == Kind::KeyRaised ? Outcome::KeyRaised : kind == Kind::Over ? Outcome::OverConsistent : Outcome::UnderConsistent;
+    Event key = make_event(EventKind::Key, u, unfixed(top.key.k1), unfixed(top.key.k2), g_before);
+    key.outcome = kind == Kind::Over ? Outcome::OverConsistent : Outcome::UnderConsistent;
     listener.on_event(key);
   }
   // Reports a cell whose rhs may have changed from `old_rhs`, after update_vertex.
@@ -255,9 +276,7 @@ void DStarLiteSearch::expand_next(Listener& listener) {
     }
   };
 
-  if (kind == Kind::KeyRaised) {
-    heap_rekey(u, fresh);
-  } else if (grid.passable(u)) {
+  if (grid.passable(u)) {
     // Predecessors of u: the cells with a legal move into it. The diagonal rules look at
     // the two cells a diagonal passes between, the same both ways, so they are u's own
     // legal moves, reversed; each pays the move's length times u's cost.
@@ -278,7 +297,7 @@ void DStarLiteSearch::expand_next(Listener& listener) {
         cs.rhs = through;
         cs.parent = static_cast<std::uint8_t>(dir);
         ++counters_.improved;
-        report(s, old_rhs, update_vertex(s));
+        report(s, old_rhs, update_vertex(s, dir));
       }
     } else {
       cu.g = INFINITY;
@@ -292,8 +311,8 @@ void DStarLiteSearch::expand_next(Listener& listener) {
         std::uint8_t best_dir;
         cs.rhs = lookahead(s, best_dir);
         cs.parent = best_dir == kNoDirection ? kNoDirection : opposite(best_dir);
-        const Outcome outcome = update_vertex(s);
-        if (cs.rhs != old_rhs) report(s, old_rhs, outcome);
+        // Another successor as cheap: nothing changed, and its place in the queue stays.
+        if (cs.rhs != old_rhs) report(s, old_rhs, update_vertex(s, dir));
       }
       report(u, cu.rhs, update_vertex(u));
     }
@@ -302,6 +321,7 @@ void DStarLiteSearch::expand_next(Listener& listener) {
     cu.g = kind == Kind::Over ? cu.rhs : INFINITY;
     report(u, cu.rhs, update_vertex(u));
   }
+  refresh_front(listener);
   finish_if_done();
 }
 
@@ -349,6 +369,8 @@ bool DStarLiteSearch::repair(const std::vector<CellId>& changed_cells, Point new
     cs.parent = best_dir == kNoDirection ? kNoDirection : opposite(best_dir);
     update_vertex(s);
   }
+  NullListener unobserved;
+  refresh_front(unobserved);
   finish_if_done();
   return true;
 }
@@ -388,6 +410,8 @@ bool DStarLiteSearch::move_start(Point new_start) {
     clear_path();
     status_ = Status::Running;
   }
+  NullListener unobserved;
+  refresh_front(unobserved);
   finish_if_done();
   return true;
 }

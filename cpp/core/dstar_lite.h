@@ -11,20 +11,27 @@
 // Inconsistent cells wait in a priority queue under the key
 //   k1 = min(g, rhs) + h(start, s) + km,  k2 = min(g, rhs)
 // ordered by k1, then under-consistent cells before the others (at equal k1), then the
-// larger k2 (the cell nearer the start, as A* prefers the larger g), then the smaller cell
-// id. km grows by h(old start, new start) when the start has moved, so the keys already
+// cells the latest pop queued (or re-keyed), in direction order, then the smaller cell id.
+// km grows by h(old start, new start) when the start has moved, so the keys already
 // queued stay lower bounds without re-keying the whole queue. ComputeShortestPath pops the
 // first entry while it comes before the start's own key in (k1, under-consistent first),
 // or while the start is inconsistent; one step is one pop, which is one of
-//   key raised        the key computed now is larger than the one it was queued with
-//                     (km and the start moved since): requeue it with the new key
 //   over-consistent   g > rhs: g = rhs, out of the queue; each predecessor s may now go
 //                     through it: rhs(s) = min(rhs(s), c(s, u) + g(u))
 //   under-consistent  g < rhs: g = infinity; each predecessor s whose rhs came through it
 //                     (and the cell itself) recomputes rhs from all its successors
 // and every cell whose rhs changed is put in, re-keyed in or taken out of the queue
-// (UpdateVertex). Every pop counts as an expansion (Counters::expanded), so
-// max_expansions and timelines count the same thing as for the other searches.
+// (UpdateVertex). Each pop counts as an expansion (Counters::expanded), so max_expansions
+// and timelines count the same thing as for the other searches. An entry queued before the
+// start moved may have a key lower than the one it would get now; when such an entry comes
+// first and the loop would pop it, it is put back with its key now ("key raised", the
+// paper's first case) at once, at the end of the step or the repair that brought it to
+// the front, until the first entry is up to date. That is a re-key, no expansion: the cell
+// is neither lowered nor raised and none of its neighbours is looked at (SBPL, which
+// recomputes every queued key when the start moves, has none; A*'s decrease-keys are not
+// counted either). The first entry is therefore always the next expansion, which is what
+// open_items() lists first. (Until this was so, these re-keys counted as expansions: in the
+// walks of npm run bench, about half of D* Lite's pops after the first plan.)
 //
 // Why this key. The paper's key is [min(g, rhs) + h + km; min(g, rhs)], which at equal k1
 // takes the smaller g first: the cells nearest the goal. On open ground with octile
@@ -35,12 +42,18 @@
 // and [k1; 1] for the others, stopping as soon as the start's key is not above the first
 // entry's and the start is not under-consistent. Here the loop also pops the start itself
 // while it is over-consistent, so that it ends consistent like every cell of the path:
-// that is one pop more at most (two with a stale key), since among entries of its k1 that
-// are not under-consistent the start has the largest k2 and comes first. With the third
-// part, the larger g first, the first plan is a backward A* whose ties go to the cells
-// nearer the start. The
-// order among over-consistent cells of equal k1 is free because of the following, which
-// holds for any order of pops, given a consistent h (h(start, s') <= h(start, s) + c(s, s')
+// a pop or two more (entries tie with the start's k1 only on cheapest paths from it, and
+// the start's successor on the dive below has just queued it). The third part is this
+// file's: among equal (k1, under-consistent first),
+// the cells the latest pop queued, in direction order, so the search dives along one
+// cheapest path from the goal like a depth-first search of the tied cells, taking
+// straight moves before diagonals from the goal. The path read from the start then takes
+// its diagonal moves first, as A* (larger g first) and MPAA* do, and as the walk's
+// canonical route does (canonical_route.h): agents walk what their planner planned. (The
+// larger min(g, rhs) first, the cell nearer the start, dives as well but diagonally from
+// the goal, which gives the start its straight moves first.) The order among
+// over-consistent cells of equal k1 is free because of the following, which holds for any
+// order of pops, given a consistent h (h(start, s') <= h(start, s) + c(s, s')
 // for every move s -> s'), exact keys and the invariants the updates keep: rhs(goal) = 0,
 // rhs(s) = min over moves s -> s' of c(s, s') + g(s') elsewhere, and the queue holds
 // exactly the inconsistent cells. Write d(s) for the true cost from s to the goal.
@@ -70,14 +83,15 @@
 // (it would be under-consistent with a key before the one it was lowered at); an
 // under-consistent pop sets g to infinity, after which only one lowering can follow. Keys
 // popped never decrease (the updates only queue keys at or after the one popped, by
-// consistency of h), so a call pops each cell at most three times: raised,
-// under-consistent, over-consistent. (The paper's second part, min(g, rhs), gives the same
+// consistency of h), so a call expands each cell at most twice: under-consistent, then
+// over-consistent (and re-keys it at most once). (The paper's second part, min(g, rhs), gives the same
 // facts; it only pops more.)
 //
 // As a plain search (reset, step) it plans from the goal back to the start on a static
 // map: Found when the loop ends with rhs(start) finite, NoPath when it ends with
 // rhs(start) infinite (the queue ran out). The path is read from the start by following, at each cell, the
-// successor s' with the least c(s, s') + g(s') (ties: direction order, moves.h), and its cost
+// successor s' with the least c(s, s') + g(s') (ties: route order, moves.h: diagonals
+// first), and its cost
 // is the sum of those moves' costs, added up as the other searches add theirs.
 //
 // As an IncrementalSearch (search.h): repair(changed, start) after the grid was edited
@@ -108,7 +122,7 @@
 // by two units of 2^-25, so km grows by two units more with it (a larger km only delays
 // queued entries, never misorders new ones). The proof above assumes exactly this: exact
 // sums, a consistent h, and keys made from the current start (a queued key made from an
-// earlier one is a lower bound, popped and raised before it counts).
+// earlier one is a lower bound, re-keyed before it is popped).
 //
 // Per-cell reads and channels:
 //   "phase"     u8   Unseen = never touched; Open = in the queue (inconsistent); Closed =
@@ -124,18 +138,22 @@
 // runs from the cell along best successors to the goal. Counters count the current plan:
 // a repair starts them again (the "order" channel keeps counting). Events of a step (see
 // events.h): Expand (the popped cell: g after the step, h, k1), Key (what the pop did),
-// then Rhs for each cell whose rhs changed, in direction order.
+// then Rhs for each cell whose rhs changed, in direction order, then a Key "key raised"
+// for each entry re-keyed as it came to the front.
 //
-// Open items (Search::open_items): the queue in key order (k1, then under-consistent cells,
-// then the larger k2, then the smaller cell id), exactly the order of its next pops; for each item g = k2 = min(g, rhs) (the
-// cost its key was made from), h = h(start, cell) and f = k1 (which includes km, so it is
-// not g + h once the start has moved).
+// Open items (Search::open_items): the queue in key order (k1, then under-consistent
+// cells, then the later pop's cells in direction order, then the smaller cell id; see
+// queue_place), exactly the order of its next pops; for each item g = k2 = min(g, rhs)
+// (the cost its key was made from), h = h(start, cell) and f = k1 (which includes km, so
+// it is not g + h once the start has moved; an entry behind the first may still carry a
+// key made before the start moved).
 #pragma once
 
 #include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "exact_costs.h"
@@ -169,8 +187,18 @@ class DStarLiteSearch final : public ExpandingSearch<DStarLiteSearch>, public In
   bool repair(const std::vector<CellId>& changed_cells, Point new_start) override;
   bool move_start(Point new_start) override;
 
-  // The key of a queued cell as doubles (k1, k2), for observers; NaN when not queued.
-  std::array<double, 2> queued_key(CellId id) const;
+  // A queued cell's place in the queue, for observers: its key (k1, k2 as costs), whether
+  // it is under-consistent, and the number of pops made when it was queued (or last
+  // re-keyed) with the direction from the popped cell to it (0 when a reset or a repair
+  // queued it). The queue's order is k1, then under-consistent first, then the larger pop
+  // number, then the smaller direction, then the smaller cell id. Empty when not queued.
+  struct QueuePlace {
+    double k1, k2;
+    bool under;
+    std::uint32_t pop;
+    std::uint8_t dir;
+  };
+  std::optional<QueuePlace> queue_place(CellId id) const;
 
  protected:
   void resize(std::size_t cells) override;
@@ -183,23 +211,26 @@ class DStarLiteSearch final : public ExpandingSearch<DStarLiteSearch>, public In
   friend ExpandingSearch<DStarLiteSearch>;
 
   using Fixed = std::int64_t;  // a cost times 2^25, exactly
-  // The queue's order (see "Why this key"): k1, then under-consistent first, then the
-  // larger k2 = min(g, rhs), then (in Entry) the smaller cell id.
+  // The queue's order (see "Why this key"): k1, then `order`: its top bit 0 for an
+  // under-consistent cell (first), then the latest pop's cells first, in direction order;
+  // then (in Entry) the smaller cell id. k2 = min(g, rhs) is kept for observers.
   struct Key {
     Fixed k1, k2;
-    bool under;  // g < rhs
+    std::uint64_t order;
     friend bool operator==(const Key&, const Key&) = default;
   };
+  static constexpr std::uint64_t kNotUnder = std::uint64_t{1} << 63;
   // Whether a's (k1, under-consistent first) comes before b's: the loop's stop test.
-  static bool sooner(const Key& a, const Key& b) { return a.k1 < b.k1 || (a.k1 == b.k1 && a.under && !b.under); }
+  static bool sooner(const Key& a, const Key& b) {
+    return a.k1 < b.k1 || (a.k1 == b.k1 && (a.order & kNotUnder) < (b.order & kNotUnder));
+  }
   struct Entry {
     Key key;
     CellId id;
   };
   static bool before(const Entry& a, const Entry& b) {
     if (a.key.k1 != b.key.k1) return a.key.k1 < b.key.k1;
-    if (a.key.under != b.key.under) return a.key.under;
-    if (a.key.k2 != b.key.k2) return a.key.k2 > b.key.k2;
+    if (a.key.order != b.key.order) return a.key.order < b.key.order;
     return a.id < b.id;
   }
 
@@ -219,17 +250,23 @@ class DStarLiteSearch final : public ExpandingSearch<DStarLiteSearch>, public In
 
   template <class Listener>
   void expand_next(Listener& listener);
+  // Re-keys, while the loop would pop it, the first entry whose key is out of date (made
+  // before the start moved), until the first entry is up to date: no expansion.
+  template <class Listener>
+  void refresh_front(Listener& listener);
 
   static Fixed fixed(double cost) { return std::isinf(cost) ? kInfinite : static_cast<Fixed>(cost * kScale); }
   static double unfixed(Fixed value) { return value == kInfinite ? INFINITY : static_cast<double>(value) / kScale; }
-  Key key_now(CellId id) const;
+  // The cell's key now; `dir` is the direction from the popped cell to it (its place among
+  // the cells that pop queues), 0 when it was not queued by a pop.
+  Key key_now(CellId id, int dir = 0) const;
   Key start_key() const;
   // rhs from every successor, and the best of them (kNoDirection when none leads anywhere).
   double lookahead(CellId id, std::uint8_t& best_dir) const;
   // Puts the cell in, re-keys it in or takes it out of the queue, after its g or rhs
-  // changed; returns what happened (Queued, Requeued, Dequeued, or None when it was and is
-  // consistent).
-  Outcome update_vertex(CellId id);
+  // changed (`dir` as for key_now); returns what happened (Queued, Requeued, Dequeued, or
+  // None when it was and is consistent).
+  Outcome update_vertex(CellId id, int dir = 0);
   // After a pop or a repair: Found or NoPath when the loop's condition no longer holds.
   void finish_if_done();
   CellId next_toward_goal(CellId at, std::uint8_t& dir) const;

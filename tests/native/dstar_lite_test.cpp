@@ -280,7 +280,7 @@ TEST(DStarLite, MovingTheStartAlongThePathKeepsTheRestOfIt) {
 
 TEST(DStarLite, TheQueueListsTheNextPopFirstAfterRepairsToo) {
   std::mt19937 rng(97);
-  int pops = 0;
+  int pops = 0, raised = 0;
   for (int round = 0; round < 60; ++round) {
     const Diagonal d = reference::kAllRules[round % 4];
     Grid grid = reference::random_grid(rng, 18, round % 2 == 0);
@@ -301,11 +301,15 @@ TEST(DStarLite, TheQueueListsTheNextPopFirstAfterRepairsToo) {
       while (search.status() == Status::Running) {
         const std::vector<OpenItem> items = search.open_items(SIZE_MAX);
         ASSERT_EQ(items.size(), search.open_size());
-        // Key order: k1 (f), then under-consistent cells, then the larger k2 (g), then the
-        // smaller cell id.
+        // Key order: k1 (f), then under-consistent cells, then the later pop, then the
+        // smaller direction, then the smaller cell id.
         const auto rank = [&](const OpenItem& item) {
-          const bool under = search.g(item.cell) < search.rhs(item.cell);
-          return std::tuple(item.f, !under, -item.g, item.cell);
+          const auto place = search.queue_place(item.cell);
+          EXPECT_TRUE(place);
+          EXPECT_EQ(place->k1, item.f);
+          EXPECT_EQ(place->k2, item.g);
+          EXPECT_EQ(place->under, search.g(item.cell) < search.rhs(item.cell));
+          return std::tuple(item.f, !place->under, -static_cast<std::int64_t>(place->pop), place->dir, item.cell);
         };
         for (std::size_t i = 1; i < items.size(); ++i) EXPECT_TRUE(rank(items[i - 1]) < rank(items[i]));
         ASSERT_TRUE(search.step(events));
@@ -314,15 +318,26 @@ TEST(DStarLite, TheQueueListsTheNextPopFirstAfterRepairsToo) {
         EXPECT_EQ(events[0].c, items.front().f);
         // Every event of the step is about a cell of the grid, and its queue entries agree
         // with the phase the cell reads now.
-        for (const Event& e : events)
+        for (const Event& e : events) {
           if (e.kind == EventKind::Rhs) {
             EXPECT_EQ(search.phase(e.cell) == CellPhase::Open, e.outcome != Outcome::Dequeued);
             EXPECT_TRUE(same_double_or_both_inf(e.b, search.rhs(e.cell)));
           }
+          // Entries re-keyed as they came to the front (the start moved since they were
+          // queued): the step expanded only the first cell; they are still queued, later.
+          if (e.kind == EventKind::Key && e.outcome == Outcome::KeyRaised) {
+            ++raised;
+            EXPECT_NE(e.cell, events[0].cell);
+            EXPECT_GT(e.c, e.a);
+            EXPECT_EQ(search.phase(e.cell), CellPhase::Open);
+          }
+        }
+        EXPECT_EQ(std::count_if(events.begin(), events.end(), [](const Event& e) { return e.kind == EventKind::Expand; }), 1);
       }
     }
   }
-  EXPECT_GT(pops, 500);
+  EXPECT_GT(pops, 300);
+  EXPECT_GT(raised, 10);
 }
 
 // An outside fuzzer's case: the start moved two cells, off the path, after a repair. The

@@ -205,11 +205,12 @@ class OpenListReader {
 
   // The documented order of two consecutive items of one side.
   bool in_order(const OpenItem& a, const OpenItem& b) const {
-    // D* Lite: k1 (f), then under-consistent cells, then the larger k2 (g), then the smaller
-    // cell id.
+    // D* Lite: k1 (f), then under-consistent cells, then the later pop, then the smaller
+    // direction (dstar_lite.h, queue_place), then the smaller cell id.
     if (dstar_) {
       const auto rank = [this](const OpenItem& i) {
-        return std::tuple(i.f, !(dstar_->g(i.cell) < dstar_->rhs(i.cell)), -i.g, i.cell);
+        const auto place = dstar_->queue_place(i.cell);
+        return std::tuple(i.f, !place->under, -static_cast<std::int64_t>(place->pop), place->dir, i.cell);
       };
       return rank(a) < rank(b);
     }
