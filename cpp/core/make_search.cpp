@@ -4,6 +4,7 @@
 #include "bidirectional.h"
 #include "dstar_lite.h"
 #include "ida_star.h"
+#include "mpaa.h"
 #include "search.h"
 
 namespace astar {
@@ -15,6 +16,7 @@ std::unique_ptr<Search> make_search(const Grid& grid, const SearchOptions& optio
     case Algorithm::Bidirectional: return std::make_unique<BidirectionalSearch>(grid, options);
     case Algorithm::IterativeDeepening: return std::make_unique<IdaStarSearch>(grid, options);
     case Algorithm::DStarLite: return std::make_unique<DStarLiteSearch>(grid, options);
+    case Algorithm::Mpaa: return std::make_unique<MpaaSearch>(grid, options);
     default: return std::make_unique<BestFirstSearch<GridMoves>>(grid, options);
   }
 }
@@ -26,6 +28,7 @@ std::size_t bytes_per_cell(Algorithm algorithm) {
     case Algorithm::Bidirectional: return BidirectionalSearch::bytes_per_cell();
     case Algorithm::IterativeDeepening: return IdaStarSearch::bytes_per_cell();
     case Algorithm::DStarLite: return DStarLiteSearch::bytes_per_cell();
+    case Algorithm::Mpaa: return MpaaSearch::bytes_per_cell();
     default: return BestFirstSearch<GridMoves>::bytes_per_cell();
   }
 }

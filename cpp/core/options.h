@@ -39,6 +39,7 @@ enum class Algorithm : std::uint8_t {
   IterativeDeepening = 7,
   ThetaStar = 8,
   DStarLite = 9,
+  Mpaa = 10,
 };
 // How a move is counted: Exact uses the true lengths 1 and sqrt(2); Integer the classic
 // tutorials' 10 and 14 (every cost an integer, which is how the seed articles count).
@@ -124,6 +125,7 @@ inline constexpr std::array kAlgorithms = {
     AlgorithmInfo{Algorithm::ThetaStar,          "theta",         "Theta* (any-angle)",          true,  false, false,  true,  false, false, true,
                   bit(Diagonal::Never) | bit(Diagonal::OnlyWhenNoObstacles), bit(CostModel::Exact), Heuristic::Euclidean},
     AlgorithmInfo{Algorithm::DStarLite,          "dstar-lite",    "D* Lite (incremental)",       true,  false, true,   false, true,  false, false,  kAllDiagonals, kAllCostModels, {}},
+    AlgorithmInfo{Algorithm::Mpaa,               "mpaa",          "MPAA* (multipath adaptive)",  true,  false, true,   false, true,  false, false,  kAllDiagonals, kAllCostModels, {}},
 };
 
 template <class Table>

@@ -179,7 +179,7 @@ describe('options', () => {
 describe('the catalog', () => {
   // Records keyed by the declared name types: TypeScript rejects a missing or an extra
   // key, so these tie the hand-written declaration to the names the module registers.
-  const algorithms: Record<AlgorithmName, true> = { astar: true, dijkstra: true, greedy: true, bfs: true, dfs: true, jps: true, bidirectional: true, ida: true, theta: true, 'dstar-lite': true };
+  const algorithms: Record<AlgorithmName, true> = { astar: true, dijkstra: true, greedy: true, bfs: true, dfs: true, jps: true, bidirectional: true, ida: true, theta: true, 'dstar-lite': true, mpaa: true };
   const heuristics: Record<HeuristicName, true> = { manhattan: true, euclidean: true, octile: true, chebyshev: true, zero: true };
   const diagonals: Record<DiagonalName, true> = { never: true, always: true, 'if-at-most-one-obstacle': true, 'only-when-no-obstacles': true };
   const costModels: Record<CostModelName, true> = { exact: true, '10-14': true };
@@ -203,7 +203,9 @@ describe('the catalog', () => {
     expect(row('ida')).toMatchObject({ optimal: true, reexpands: true });
     expect(row('theta')).toMatchObject({ anyAngle: true, optimal: false, uniformTerrainOnly: true, diagonals: ['never', 'only-when-no-obstacles'], costModels: ['exact'], defaultHeuristic: 'euclidean' });
     expect(row('dstar-lite')).toMatchObject({ label: 'D* Lite (incremental)', usesHeuristic: true, usesWeight: false, optimal: true, incremental: true, reexpands: false, uniformTerrainOnly: false, diagonals: engine.catalog.diagonals, costModels: engine.catalog.costModels, defaultHeuristic: null });
-    expect(engine.catalog.algorithms.map((row) => row.incremental)).toEqual(engine.catalog.algorithms.map((row) => row.name === 'dstar-lite'));
+    expect(row('mpaa')).toMatchObject({ label: 'MPAA* (multipath adaptive)', usesHeuristic: true, usesWeight: false, optimal: true, incremental: true, reexpands: false, uniformTerrainOnly: false, diagonals: engine.catalog.diagonals, costModels: engine.catalog.costModels, defaultHeuristic: null });
+    // The planners that keep what they computed between plans (a walk repairs them).
+    expect(engine.catalog.algorithms.filter((row) => row.incremental).map((row) => row.name)).toEqual(['dstar-lite', 'mpaa']);
     expect(Object.isFrozen(engine.catalog.algorithms[0])).toBe(true);
   });
 
@@ -655,6 +657,33 @@ describe('walks', () => {
     expect(walk.counters().replans).toBeGreaterThan(0);
     expect(walk.counters().walkedCost).toBe(moves.length);
     expect(walk.planner.stale).toBe(false);
+  });
+
+  it('MPAA* learns h and reuses kept paths (stop events, learnedH and reused channels)', () => {
+    const world = keepGrid(engine.parseMap(mapText([
+      '..............',
+      '.....@........',
+      '.....@...@....',
+      '.....@...@....',
+      '.........@....',
+      '..............',
+    ])));
+    for (const algorithm of ['mpaa'] as const) {
+      const walk = keepWalk(engine.createWalk(world));
+      walk.setOptions({ algorithm }, 1);
+      walk.reset({ x: 0, y: 3 }, { x: 13, y: 3 });
+      const steps = walkToEnd(walk);
+      expect(walk.status).toBe('arrived');
+      const stops = steps.flatMap((step) => (step.kind === 'plan' ? eventsOf(step.expansion, 'stop') : []));
+      expect(stops.length).toBeGreaterThan(0);
+      expect(walk.counters().replans).toBeGreaterThan(0);
+      const view = walk.planner.cellView();
+      expect(view.has('learnedH')).toBe(true);
+      expect(view.has('reused')).toBe(true);
+      // The goal has learned h = 0; a cell of the first plan's path, more.
+      expect(view.valueAt('learnedH', 3 * 14 + 13)).toBe(0);
+      expect(view.valueAt('learnedH', 3 * 14 + 1)).toBeGreaterThan(0);
+    }
   });
 
   it('replays exactly: the same calls at the same steps give the same walk', () => {

@@ -23,7 +23,7 @@ declare module '*/generated/astar-wasm.mjs' {
    * list (and everything else about each algorithm) is `catalog()`; tests/js/engine.test.ts
    * checks that these unions name exactly the members the module registers.
    */
-  export type AlgorithmName = 'astar' | 'dijkstra' | 'greedy' | 'bfs' | 'dfs' | 'jps' | 'bidirectional' | 'ida' | 'theta' | 'dstar-lite';
+  export type AlgorithmName = 'astar' | 'dijkstra' | 'greedy' | 'bfs' | 'dfs' | 'jps' | 'bidirectional' | 'ida' | 'theta' | 'dstar-lite' | 'mpaa';
   /** Names of `Heuristic` members. */
   export type HeuristicName = 'manhattan' | 'euclidean' | 'octile' | 'chebyshev' | 'zero';
   /** Names of `Diagonal` members: when a diagonal step may pass a wall's corner. */

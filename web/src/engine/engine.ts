@@ -125,7 +125,11 @@ export type SearchEvent =
   | { kind: 'iteration'; iteration: number; threshold: number }
   /** IDA*: the depth-first path was cut back to end at `cell` (null: the whole path), `popped` cells removed. */
   | { kind: 'backtrack'; cell: Point | null; popped: number }
-  /** Bidirectional: stop; no path can be cheaper than `cost`, since `bound` (the frontiers' larger smallest f) is no less. */
+  /**
+   * Bidirectional: stop; no path can be cheaper than `cost`, since `bound` (the frontiers' larger smallest f) is no less.
+   * MPAA*: the cell just expanded is on a path kept from an earlier plan that still leads to the goal: stop; the path
+   * through it costs `cost`, and `bound` (the same f, the open list's smallest) proves it cheapest.
+   */
   | { kind: 'stop'; cost: number; bound: number }
   /**
    * D* Lite: what popping `cell` (the step's expand, reported just before) did. It was popped
@@ -389,8 +393,9 @@ export type WalkStep =
 
 /**
  * An agent walking from a start to a goal on a true map (cpp/core/walk.h), which it knows
- * whole or only where it has been, planning with any search of the catalog: D* Lite
- * repairs its plan, the others plan again from scratch from the agent's cell.
+ * whole or only where it has been, planning with any search of the catalog: D* Lite and
+ * MPAA* keep what they computed between plans, the others plan again from scratch from the
+ * agent's cell.
  */
 export interface Walk {
   /** Take effect at the next reset(). senseRadius 0: the agent knows the whole map; 1..10: only what it has sensed. */
@@ -444,7 +449,9 @@ export type ChannelName =
   | 'gBack'
   | 'orderBack'
   | 'parentDirBack'
-  | 'rhs';
+  | 'rhs'
+  | 'learnedH'
+  | 'reused';
 
 /**
  * Typed-array views of a search's channels, valid until wasm memory grows or the search

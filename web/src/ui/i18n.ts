@@ -753,6 +753,7 @@ const ALGORITHM_LABELS_ZH: Record<AlgorithmName, string> = {
   ida: 'IDA*（迭代加深）',
   theta: 'Theta*（任意角度）',
   'dstar-lite': 'D* Lite（增量式）',
+  mpaa: 'MPAA*（多路径自适应）',
 };
 
 /** The name of an algorithm as the page shows it. */

@@ -327,6 +327,29 @@ const D_STAR_LITE: Program = [
     '智能体从 s 走到 s′ 并感知到代价变化后：km ← km + h(s, s′)；对每个出边变化了的格子，重新计算它的 rhs 和它在队列中的位置；再次运行循环')],
 ];
 
+// MPAA* (Hernández, Baier and Asín): a forward A* per plan, with h learned from the plans
+// before it and their paths kept, stopping on a kept path that still leads to the goal.
+const MPAA_STAR: Program = [
+  [0, piece('initialise',
+    'put the agent’s cell in the open list, with g = 0; each cell’s h is what it learned in earlier plans, else the estimate',
+    '把智能体所在格子放入开放列表，g = 0；每个格子的 h 是它在之前的规划中学到的值，没有则用估计值')],
+  [0, WHILE_OPEN],
+  [1, popPiece(lowest('f = g + h', TIES))],
+  [1, goalPiece(text('the parents lead back to the agent; every closed cell learns h ← g(goal) − g, and the path is kept',
+    '沿父节点回溯到智能体就是路径；每个已关闭的格子学到 h ← g(终点) − g，并保留这条路径'))],
+  [1, piece('stop',
+    'if a path kept from an earlier plan leads on from it to the goal (at each of its cells h = the move’s cost + h of the next, and the move is still legal): stop; the path is the parents back to the agent, then the kept path; every closed cell learns h ← g + h of this cell − g',
+    '如果从它出发有之前规划保留下来的路径通往终点（路径上每个格子的 h = 这一步的代价 + 下一个格子的 h，且这一步仍然可走）：停止；路径是沿父节点回到智能体的部分加上保留的路径；每个已关闭的格子学到 h ← 该格子的 g + h − g')],
+  [1, NEIGHBOURS_COSTED],
+  [2, SKIP_IMPROVING],
+  [2, OPEN_FROM_CELL],
+  [2, IMPROVE_FROM_CELL],
+  [0, NO_PATH_OPEN],
+  [0, piece('repair',
+    'between plans, as the agent learns the map: what was learned and kept stays while costs only go up (a kept path a dearer move crosses fails the test above); if a cost went down where a learned h would now overestimate, it is all forgotten',
+    '两次规划之间，智能体不断了解地图：只要代价只升不降，学到的值和保留的路径都继续有效（经过变贵的一步的保留路径通不过上面的检查）；如果某处代价下降使学到的 h 会高估，就全部忘掉')],
+];
+
 const PROGRAMS: Readonly<Record<AlgorithmName, Program>> = {
   astar: bestFirst(POP_ASTAR, true),
   dijkstra: bestFirst(POP_DIJKSTRA, true),
@@ -338,6 +361,7 @@ const PROGRAMS: Readonly<Record<AlgorithmName, Program>> = {
   ida: IDA_STAR,
   theta: THETA_STAR,
   'dstar-lite': D_STAR_LITE,
+  mpaa: MPAA_STAR,
 };
 
 // ---------------------------------------------------------------------------------------
@@ -424,6 +448,11 @@ export const STEP_SIGNAL_LINES: Readonly<Record<AlgorithmName, SignalTable>> = {
     found: ['goal'],
     'no-path': ['noPath'],
   },
+  mpaa: {
+    ...GRID_MOVES_IMPROVING,
+    // The plan ended on a kept path (it comes with no 'found': see signalsOfStep).
+    stop: ['stop'],
+  },
   'dstar-lite': {
     expand: ['pop'],
     'key:key-raised': ['requeue'],
@@ -469,7 +498,8 @@ function signalOfEvent(event: SearchEvent): StepSignal {
  * - 'found': the status is found and nothing followed the expansion. Expanding the goal
  *   ends a step at once (no neighbour, scan or sight follows it), which is how the step
  *   that reached the goal differs from the ones before it. (Bidirectional search ends
- *   with a Stop event instead, so it never gives 'found'.) D* Lite has no goal test: its
+ *   with a Stop event instead, so it never gives 'found', and so does MPAA* when a plan
+ *   stops on a path kept from an earlier plan.) D* Lite has no goal test: its
  *   loop ends after the pop that left nothing to do, so the step after which its status
  *   is found is the one that made the plan.
  * - 'no-path': the status is no-path and the step added nothing to search (opened,

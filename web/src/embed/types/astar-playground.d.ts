@@ -20,7 +20,7 @@
  * Search algorithms: A*, Dijkstra, greedy best-first, breadth-first, depth-first, jump
  * point search, bidirectional A*, IDA*, Theta* (any-angle) and D* Lite (incremental).
  */
-export type AlgorithmName = 'astar' | 'dijkstra' | 'greedy' | 'bfs' | 'dfs' | 'jps' | 'bidirectional' | 'ida' | 'theta' | 'dstar-lite';
+export type AlgorithmName = 'astar' | 'dijkstra' | 'greedy' | 'bfs' | 'dfs' | 'jps' | 'bidirectional' | 'ida' | 'theta' | 'dstar-lite' | 'mpaa';
 /** Heuristics; without one, Manhattan when diagonal moves are off and octile otherwise. */
 export type HeuristicName = 'manhattan' | 'euclidean' | 'octile' | 'chebyshev' | 'zero';
 /** When a diagonal move is allowed, judged by the two cells beside it. */

@@ -17,8 +17,8 @@
 
 /// <reference lib="esnext.disposable" />
 
-/** A* and nine more: astar, dijkstra, greedy (best-first), bfs, dfs, jps (jump point search), bidirectional (A*), ida (IDA*), theta (Theta*, any-angle), dstar-lite (D* Lite, incremental). */
-export type AlgorithmName = 'astar' | 'dijkstra' | 'greedy' | 'bfs' | 'dfs' | 'jps' | 'bidirectional' | 'ida' | 'theta' | 'dstar-lite';
+/** A* and ten more: astar, dijkstra, greedy (best-first), bfs, dfs, jps (jump point search), bidirectional (A*), ida (IDA*), theta (Theta*, any-angle), dstar-lite (D* Lite, incremental), mpaa (MPAA*, multipath adaptive A*, incremental). */
+export type AlgorithmName = 'astar' | 'dijkstra' | 'greedy' | 'bfs' | 'dfs' | 'jps' | 'bidirectional' | 'ida' | 'theta' | 'dstar-lite' | 'mpaa';
 /** Heuristics; without one, an algorithm's own default (octile with diagonal moves, manhattan without). */
 export type HeuristicName = 'manhattan' | 'euclidean' | 'octile' | 'chebyshev' | 'zero';
 /** When a diagonal move is allowed, judged by the two cells beside it; only-when-no-obstacles is the Moving AI rule. */
@@ -260,7 +260,7 @@ export type SearchEvent =
   | { kind: 'iteration'; iteration: number; threshold: number }
   /** IDA*: the depth-first path was cut back to end at `cell`. */
   | { kind: 'backtrack'; cell: Point | null; popped: number }
-  /** Bidirectional A*: no path can be cheaper than `cost`. */
+  /** Bidirectional A*: no path can be cheaper than `cost`. MPAA*: the cell just expanded is on a kept path that still leads to the goal; the path costs `cost`. */
   | { kind: 'stop'; cost: number; bound: number }
   /** D* Lite: what popping `cell` did. */
   | { kind: 'key'; cell: Point; outcome: 'key-raised' | 'over-consistent' | 'under-consistent'; k1: number; k2: number; newK1: number | null; oldG: number | null }
@@ -282,7 +282,7 @@ export declare function eventsOf<K extends SearchEvent['kind']>(step: StepEvent,
 
 export type ChannelName =
   | 'phase' | 'g' | 'order' | 'parentDir' | 'parentId' | 'scanned' | 'visits'
-  | 'phaseBack' | 'gBack' | 'orderBack' | 'parentDirBack' | 'rhs';
+  | 'phaseBack' | 'gBack' | 'orderBack' | 'parentDirBack' | 'rhs' | 'learnedH' | 'reused';
 
 /** Every cell of a search at once, by cell id (y * width + x): views of wasm memory, fetch again for each frame. */
 export interface CellView {
