@@ -429,6 +429,7 @@ struct WalkCountersView {
   double replans = 0;
   double expanded_this_plan = 0;
   double expanded_total = 0;
+  double route_expanded = 0;
 };
 
 // A Walk (walk.h) over a world grid JavaScript owns, with a read-only SearchHandle on its
@@ -444,6 +445,7 @@ class WalkHandle {
     walk_.set_options(search_options(algorithm, diagonal, heuristic, use_default_heuristic, weight, cost_model, max_expansions),
                       sense_radius);
   }
+  void set_canonical_routes(bool on) { walk_.set_canonical_routes(on); }
   bool reset(astar::Point start, astar::Point goal) { return walk_.reset(start, goal); }
 
   // {planned, events, from, to, cost, discovered (cell ids), replan, arrived}, or null when
@@ -474,7 +476,7 @@ class WalkHandle {
   WalkCountersView counters() const {
     const astar::WalkCounters& c = walk_.counters();
     return {static_cast<double>(c.steps), static_cast<double>(c.moves), c.walked_cost, static_cast<double>(c.replans),
-            static_cast<double>(c.expanded_this_plan), static_cast<double>(c.expanded_total)};
+            static_cast<double>(c.expanded_this_plan), static_cast<double>(c.expanded_total), static_cast<double>(c.route_expanded)};
   }
   astar::Point agent() const { return walk_.agent(); }
   astar::Point goal() const { return walk_.goal(); }
@@ -629,7 +631,8 @@ EMSCRIPTEN_BINDINGS(astar_playground) {
       .field("walkedCost", &WalkCountersView::walked_cost)
       .field("replans", &WalkCountersView::replans)
       .field("expandedThisPlan", &WalkCountersView::expanded_this_plan)
-      .field("expandedTotal", &WalkCountersView::expanded_total);
+      .field("expandedTotal", &WalkCountersView::expanded_total)
+      .field("routeExpanded", &WalkCountersView::route_expanded);
   value_object<ProgressView>("Progress")
       .field("threshold", &ProgressView::threshold)
       .field("iteration", &ProgressView::iteration)
@@ -704,6 +707,7 @@ EMSCRIPTEN_BINDINGS(astar_playground) {
   class_<WalkHandle>("Walk")
       .constructor<const Grid&>()
       .function("_setOptions", &WalkHandle::set_options)
+      .function("setCanonicalRoutes", &WalkHandle::set_canonical_routes)
       .function("reset", &WalkHandle::reset)
       .function("_step", &WalkHandle::step)
       .function("runSteps", &WalkHandle::run_steps)

@@ -435,6 +435,8 @@ declare module '*/generated/astar-wasm.mjs' {
     expandedThisPlan: number;
     /** Expansions of every plan, the first included. */
     expandedTotal: number;
+    /** Cells expanded choosing canonical routes among equally cheap ones (cpp/core/canonical_route.h); not planning. */
+    routeExpanded: number;
   }
 
   /** One observed step of a walk (`Walk._step`): a planner expansion, or a move. */
@@ -463,6 +465,8 @@ declare module '*/generated/astar-wasm.mjs' {
    * search of the catalog (cpp/core/walk.h).
    */
   export interface Walk {
+    /** Whether cheapest plans are replaced by the canonical route (cpp/core/walk.h); from the next `reset()`. */
+    setCanonicalRoutes(on: boolean): void;
     /** Options for the next `reset()`, as `Search._setOptions`, and the sense radius (0: the whole map; 1..10). */
     _setOptions(
       algorithm: EnumMember<AlgorithmName>,

@@ -372,6 +372,11 @@ export interface WalkCounters {
   expandedThisPlan: number;
   /** Expansions of every plan, the first included. */
   expandedTotal: number;
+  /**
+   * Cells expanded choosing, among equally cheap routes, the one every optimal planner's
+   * agent walks (cpp/core/canonical_route.h); not counted as planning.
+   */
+  routeExpanded: number;
 }
 
 /**
@@ -395,11 +400,17 @@ export type WalkStep =
  * An agent walking from a start to a goal on a true map (cpp/core/walk.h), which it knows
  * whole or only where it has been, planning with any search of the catalog: D* Lite and
  * MPAA* keep what they computed between plans, the others plan again from scratch from the
- * agent's cell.
+ * agent's cell. Optimal planners' agents walk the same route among equally cheap ones.
  */
 export interface Walk {
   /** Take effect at the next reset(). senseRadius 0: the agent knows the whole map; 1..10: only what it has sensed. */
   setOptions(search: Partial<SearchOptions>, senseRadius: number): void;
+  /**
+   * From the next reset(): whether a cheapest plan is replaced by the canonical route of the
+   * same cost, so that agents with different optimal planners walk the same route (on by
+   * default; off, each walks its planner's own plans, which is what measures a planner alone).
+   */
+  setCanonicalRoutes(on: boolean): void;
   /** The agent at `start`, its knowledge sensed there, the planner reset; false (status ready) when a point is outside the map. */
   reset(start: Point, goal: Point): boolean;
   /** One step, observed; null if there was nothing to do. */
@@ -1386,6 +1397,11 @@ class EngineWalk implements Walk {
     const { options, args } = this.engine.resolveOptions(this.pending, search);
     this.raw._setOptions(...args, senseRadius);
     this.pending = options;
+  }
+
+  setCanonicalRoutes(on: boolean): void {
+    if (typeof on !== 'boolean') throw new TypeError(`setCanonicalRoutes takes true or false, got ${String(on)}`);
+    this.raw.setCanonicalRoutes(on);
   }
 
   reset(start: Point, goal: Point): boolean {

@@ -344,6 +344,8 @@ export interface WalkCounters {
   replans: number;
   expandedThisPlan: number;
   expandedTotal: number;
+  /** Cells expanded choosing the canonical route among equally cheap ones (not planning). */
+  routeExpanded: number;
 }
 
 export type ReplanReason = 'path-blocked' | 'path-dearer' | 'cost-lowered' | 'goal-moved';
@@ -356,6 +358,8 @@ export type WalkStep =
 export interface Walk extends Disposable {
   /** senseRadius 0: the agent knows the whole map; 1 to MAX_SENSE_RADIUS: only what it has sensed. */
   setOptions(search: Partial<SearchOptions>, senseRadius: number): void;
+  /** From the next reset(): whether cheapest plans are replaced by the canonical route (agents with different optimal planners walk the same route); on by default. */
+  setCanonicalRoutes(on: boolean): void;
   reset(start: Point, goal: Point): boolean;
   step(): WalkStep | null;
   runSteps(n: number, untilMove?: boolean): number;
