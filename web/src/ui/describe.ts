@@ -269,7 +269,9 @@ function describeStep(store: PlaygroundStore, run: Run, algorithm: AlgorithmName
   else if (algorithm === 'theta') parts.push(...describeSights(step, say));
   parts.push(...describeNeighbours(algorithm, step, say));
   for (const meet of eventsOf(step, 'meet')) parts.push(say('narration.meet', { cell: cellName(meet.cell), cost: formatNumber(meet.cost, 2) }));
-  for (const stop of eventsOf(step, 'stop')) parts.push(say('narration.stop', { cost: formatNumber(stop.cost, 2), bound: formatNumber(stop.bound, 2) }));
+  // Bidirectional A*'s stopping rule, or MPAA* reaching a path kept from an earlier plan.
+  const stopPhrase = algorithm === 'mpaa' ? 'narration.stop.mpaa' : 'narration.stop';
+  for (const stop of eventsOf(step, 'stop')) parts.push(say(stopPhrase, { cost: formatNumber(stop.cost, 2), bound: formatNumber(stop.bound, 2) }));
   if (search.status === 'no-path') parts.push(say(algorithm === 'ida' ? 'narration.noPath.ida' : 'narration.emptyOpen'));
   if (search.status === 'gave-up') parts.push(say('narration.gaveUp', { n: run.timeline.step.toLocaleString(store.language) }));
   return parts;
