@@ -40,7 +40,7 @@ CellId MpaaSearch::stored_parent(CellId id) const {
 }
 
 double MpaaSearch::heuristic(CellId id) const {
-  if (status_ == Status::Ready || id >= cells_.size()) return NAN;
+  if (began_stamp_ != stamp_ || id >= cells_.size()) return NAN;
   if (mine(id) && !std::isnan(cells_[id].h)) return cells_[id].h;
   const Point p = grid_->point(id);
   return costs_.estimate(p.x, p.y, goal_.x, goal_.y);

@@ -102,7 +102,8 @@ class MpaaSearch final : public ExpandingSearch<MpaaSearch>, public IncrementalS
   bool move_start(Point new_start) override;
 
   // The estimate to the goal the search uses for the cell: learned, else the base one
-  // (rounded as in exact_costs.h). NaN before the first reset.
+  // (rounded as in exact_costs.h). NaN until a search has begun (reset() with no wall at
+  // either end).
   double heuristic(CellId id) const;
   // The h the cell has learned; NaN where it has learned nothing.
   double learned_h(CellId id) const { return mine(id) ? cells_[id].h : NAN; }
