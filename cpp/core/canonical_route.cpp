@@ -148,11 +148,11 @@ bool RouteCanonicaliser::on_cheapest_path(CellId n, double bound) {
   open_.clear();
   const auto push = [&](CellId id, double g) {
     if (certified(id)) {
-      if (g + nodes[id].d <= bound) open_.push_back({g + nodes[id].d, false, -g, id});
-    } else if (!too_dear(id, g)) {
-      open_.push_back({g + estimate(id), true, -g, id});
+      if (g + nodes[id].d > bound) return;
+      open_.push_back({g + nodes[id].d, false, -g, id});
     } else {
-      return;
+      if (too_dear(id, g)) return;
+      open_.push_back({g + estimate(id), true, -g, id});
     }
     std::push_heap(open_.begin(), open_.end(), std::greater<>{});
   };
