@@ -330,12 +330,12 @@ std::vector<Channel> MpaaSearch::channels() const {
   const std::uint16_t* stamps = base ? &base->stamp : nullptr;
   constexpr std::uint32_t kStride = sizeof(Cell);
   return {
-      {"phase", ChannelType::U8, base ? &base->phase : nullptr, kStride, stamps, kStride},
-      {"g", ChannelType::F64, base ? &base->g : nullptr, kStride, stamps, kStride},
-      {"order", ChannelType::U32, base ? &base->aux : nullptr, kStride, stamps, kStride},
-      {"parentDir", ChannelType::U8, base ? &base->parent : nullptr, kStride, stamps, kStride},
-      {"learnedH", ChannelType::F64, base ? &base->h : nullptr, kStride, stamps, kStride},
-      {"reused", ChannelType::U8, base ? &base->reused : nullptr, kStride, stamps, kStride},
+      {ChannelName::Phase, ChannelType::U8, base ? &base->phase : nullptr, kStride, stamps, kStride},
+      {ChannelName::G, ChannelType::F64, base ? &base->g : nullptr, kStride, stamps, kStride},
+      {ChannelName::Order, ChannelType::U32, base ? &base->aux : nullptr, kStride, stamps, kStride},
+      {ChannelName::ParentDir, ChannelType::U8, base ? &base->parent : nullptr, kStride, stamps, kStride},
+      {ChannelName::LearnedH, ChannelType::F64, base ? &base->h : nullptr, kStride, stamps, kStride},
+      {ChannelName::Reused, ChannelType::U8, base ? &base->reused : nullptr, kStride, stamps, kStride},
   };
 }
 

@@ -71,13 +71,13 @@ int expect_admissible_and_consistent(const MpaaSearch& search, const Grid& grid,
 }
 
 // A u8 channel's value for a cell of the current search (0 where it is not).
-int channel_u8(const Search& search, const std::string& name, CellId id) {
+int channel_u8(const Search& search, ChannelName name, CellId id) {
   for (const Channel& channel : search.channels())
     if (name == channel.name) {
       if (channel.stamp[id * channel.stamp_stride / 2] != search.stamp()) return 0;
       return static_cast<const std::uint8_t*>(channel.data)[id * channel.stride];
     }
-  ADD_FAILURE() << "no channel " << name;
+  ADD_FAILURE() << "no channel " << static_cast<int>(name);
   return -1;
 }
 
@@ -163,9 +163,9 @@ TEST(Mpaa, AReplanStopsWhereTheKeptPathStillLeadsToTheGoal) {
   EXPECT_EQ(std::vector<Point>(at, path.end()), std::vector<Point>(std::find(kept.begin(), kept.end(), stop), kept.end()));
   for (auto p = path.begin(); p != path.end(); ++p) {
     EXPECT_EQ(search.phase(grid.id(*p)), CellPhase::Path);
-    EXPECT_EQ(channel_u8(search, "reused", grid.id(*p)), p >= at ? 1 : 0);
+    EXPECT_EQ(channel_u8(search, ChannelName::Reused, grid.id(*p)), p >= at ? 1 : 0);
   }
-  EXPECT_EQ(channel_u8(search, "reused", grid.id(0, 0)), 0);
+  EXPECT_EQ(channel_u8(search, ChannelName::Reused, grid.id(0, 0)), 0);
   // Fewer expansions than a search from scratch on the edited map, which knows nothing.
   MpaaSearch fresh(grid, mpaa_options(Diagonal::OnlyWhenNoObstacles, CostModel::Exact));
   ASSERT_TRUE(fresh.reset(start, goal));
