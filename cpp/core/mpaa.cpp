@@ -219,13 +219,15 @@ void MpaaSearch::finish(CellId stop, Listener& listener) {
   for (CellId at = stop; at != kNoCell; at = stored_parent(at)) ids.push_back(at);
   std::reverse(ids.begin(), ids.end());
   for (std::size_t i = 0; i + 1 < ids.size(); ++i) cells_[ids[i]].next = cells_[ids[i + 1]].parent;
+  // Known before the loop below marks the reused cells by it (the count left from the last
+  // plan would mark cells before the stop as reused).
+  expanded_on_path_ = ids.size();
   for (CellId at = stop; at != goal_id_;) {
     at += static_cast<CellId>(neighbour_offset_[cells_[at].next]);
     ids.push_back(at);
   }
   for (std::size_t i = 0; i < ids.size(); ++i) {
     const CellId id = ids[i];
-    if (id == stop) expanded_on_path_ = i + 1;
     enlist(id);
     Cell& c = cells_[id];
     c.phase = static_cast<std::uint8_t>(CellPhase::Path);

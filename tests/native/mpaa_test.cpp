@@ -174,6 +174,44 @@ TEST(Mpaa, AReplanStopsWhereTheKeptPathStillLeadsToTheGoal) {
   EXPECT_LT(search.counters().expanded, fresh.counters().expanded) << first;
 }
 
+// The agent walks on after a replan that stopped on a kept path (move_start, as a walk
+// does), and a second wall makes it replan again: that replan marks as reused exactly the
+// cells from its stop cell to the goal. (It once marked from a count left over from the
+// last plan, shortened by the moves, so the cells it searched before the stop were marked
+// too.)
+TEST(Mpaa, AfterMovesAReplanMarksAsReusedOnlyFromItsStopCell) {
+  Grid grid(40, 14);
+  MpaaSearch search(grid, mpaa_options(Diagonal::OnlyWhenNoObstacles, CostModel::Exact));
+  const Point goal{37, 7};
+  ASSERT_TRUE(search.reset({2, 7}, goal));
+  search.run();
+  Point agent = search.path()[3];
+  for (int wall_x : {10, 22}) {
+    std::vector<CellId> changed;
+    for (int y = 4; y <= 10; ++y) {
+      grid.set_cost(grid.id(wall_x, y), kWall);
+      changed.push_back(grid.id(wall_x, y));
+    }
+    ASSERT_TRUE(search.repair(changed, agent));
+    search.run();
+    ASSERT_EQ(search.status(), Status::Found);
+    expect_cheapest(search, grid, {Diagonal::OnlyWhenNoObstacles, CostModel::Exact}, agent, goal, "after moves and a wall");
+    ASSERT_NE(search.reused_from(), kNoCell) << wall_x;
+    const std::vector<Point> path = search.path();
+    const auto at = std::find(path.begin(), path.end(), grid.point(search.reused_from()));
+    ASSERT_NE(at, path.end());
+    for (auto p = path.begin(); p != path.end(); ++p)
+      EXPECT_EQ(channel_u8(search, ChannelName::Reused, grid.id(*p)), p >= at ? 1 : 0) << wall_x << ": " << p->x << "," << p->y;
+    if (wall_x == 22) break;
+    // Walk on past the stop cell, then meet the next wall.
+    const std::size_t moves = static_cast<std::size_t>(at - path.begin()) + 3;
+    ASSERT_LT(moves, path.size());
+    for (std::size_t i = 1; i <= moves; ++i) ASSERT_TRUE(search.move_start(path[i]));
+    agent = path[moves];
+    ASSERT_LT(agent.x, 22);
+  }
+}
+
 // Random maps, random cost increases (walls drawn, terrain raised: what an agent learns of
 // terrain it assumed free) and start moves: after every plan the path is cheapest, and the
 // heuristic, learned where it was expanded, stays admissible and consistent.
