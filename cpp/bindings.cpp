@@ -502,6 +502,8 @@ class WalkHandle {
                       sense_radius);
   }
   void set_canonical_routes(bool on) { walk_.set_canonical_routes(on); }
+  // Where this walk and `other` parted (its value object is registered in bindings/walk_divergence.cpp).
+  astar::WalkDivergence first_divergence(const WalkHandle& other) const { return astar::first_divergence(walk_, other.walk_); }
   bool reset(astar::Point start, astar::Point goal) { return walk_.reset(start, goal); }
 
   // {planned, events, from, to, cost, discovered (cell ids), replan, arrived}, or null when
@@ -727,6 +729,7 @@ EMSCRIPTEN_BINDINGS(astar_playground) {
       .constructor<const Grid&>()
       .function("_setOptions", &WalkHandle::set_options)
       .function("setCanonicalRoutes", &WalkHandle::set_canonical_routes)
+      .function("_firstDivergence", &WalkHandle::first_divergence)
       .function("reset", &WalkHandle::reset)
       .function("_step", &WalkHandle::step)
       .function("runSteps", &WalkHandle::run_steps)

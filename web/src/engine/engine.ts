@@ -51,6 +51,7 @@ import type {
 } from './generated/astar-wasm.mjs';
 // Every name and limit the core hands JavaScript, generated from its tables at build time.
 import * as names from './generated/names';
+import { walkDivergence, type WalkDivergence } from './walk-divergence';
 import type {
   AlgorithmName as GeneratedAlgorithmName,
   CellPhaseName,
@@ -68,7 +69,7 @@ import type {
   WalkStatusName,
 } from './generated/names';
 
-export type { AlgorithmRow, Catalog };
+export type { AlgorithmRow, Catalog, WalkDivergence };
 
 /** A search's name as the CLI, share links, the element and findPath spell it ('astar', 'jps', 'dstar-lite', ...); catalog.algorithms describes each. */
 export type AlgorithmName = GeneratedAlgorithmName;
@@ -515,6 +516,8 @@ export interface Walk {
    * default; off, each walks its planner's own plans, which is what measures a planner alone).
    */
   setCanonicalRoutes(on: boolean): void;
+  /** Where this walk and `other` (same world, same start: compare mode) parted, and what each one's plan from there cost. */
+  firstDivergence(other: Walk): WalkDivergence;
   /** The agent at `start`, its knowledge sensed there, the planner reset; false (status ready) when a point is outside the map. */
   reset(start: Point, goal: Point): boolean;
   /** One step, observed; null if there was nothing to do. */
@@ -1553,6 +1556,11 @@ class EngineWalk implements Walk {
   setCanonicalRoutes(on: boolean): void {
     if (typeof on !== 'boolean') throw new TypeError(`setCanonicalRoutes takes true or false, got ${String(on)}`);
     this.raw.setCanonicalRoutes(on);
+  }
+
+  firstDivergence(other: Walk): WalkDivergence {
+    if (!(other instanceof EngineWalk) || other.engine !== this.engine) throw new TypeError('firstDivergence takes another Walk of the same engine');
+    return walkDivergence(this.raw._firstDivergence(other.raw));
   }
 
   reset(start: Point, goal: Point): boolean {

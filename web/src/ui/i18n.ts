@@ -363,6 +363,13 @@ const en = {
   'compare.walkCost': 'Walked cost',
   'compare.replans': 'Replans',
   'compare.walkExpanded': 'Expansions, all plans',
+  'compare.walkRoute': 'Route, against agent 1',
+  'compare.route.reference': 'the others are compared with this one',
+  'compare.route.same': 'the same so far',
+  'compare.route.otherStart': 'started elsewhere',
+  'compare.route.partedTie': 'parted after move {n}, at {cell}: both plans from there cost {cost}, so the routes are equally cheap and only chosen differently',
+  'compare.route.partedDearer': 'parted after move {n}, at {cell}: this plan from there cost {cost}, agent 1’s {other}, {diff} more: this planner found a dearer path',
+  'compare.route.partedCheaper': 'parted after move {n}, at {cell}: this plan from there cost {cost}, agent 1’s {other}, {diff} more: agent 1’s planner found a dearer path',
   'tooltip.phase.queue': 'inconsistent (g ≠ rhs): in the queue',
   'tooltip.phase.consistent': 'consistent (g = rhs)',
   'tooltip.next': 'next cell toward the goal',
@@ -382,7 +389,7 @@ const en = {
   'narration.dstar.fate.dequeued': 'consistent again: out of the queue',
   'narration.dstar.ready': 'The agent’s cell is consistent and no key in the queue is below its own: the plan is ready, cost {cost}.',
   'narration.dstar.noPath': 'Nothing in the queue is below the agent’s key and its rhs is ∞: no path as far as it knows.',
-  'compare.walkNote': 'Each row is the walk so far: the agents walk the same map, step by step, each planning with its own search.',
+  'compare.walkNote': 'Each row is the walk so far: the agents walk the same map, step by step, each planning with its own search. Among equally cheap routes every optimal planner’s agent takes the same one, so routes part only where one plan really costs more (or a planner that is not optimal chose otherwise); the last column says where and by how much.',
 } as const;
 
 export type PhraseKey = keyof typeof en;
@@ -746,6 +753,13 @@ const zhCN: Record<PhraseKey, string> = {
   'compare.walkCost': '已走代价',
   'compare.replans': '重新规划次数',
   'compare.walkExpanded': '所有规划的扩展次数',
+  'compare.walkRoute': '路线（与智能体 1 相比）',
+  'compare.route.reference': '其他智能体都与它比较',
+  'compare.route.same': '到目前为止相同',
+  'compare.route.otherStart': '起点不同',
+  'compare.route.partedTie': '在第 {n} 步之后于 {cell} 分开：两者从那里出发的规划代价都是 {cost}，两条路线一样便宜，只是选择不同',
+  'compare.route.partedDearer': '在第 {n} 步之后于 {cell} 分开：这个规划从那里出发的代价是 {cost}，智能体 1 的是 {other}，多 {diff}：这个规划器找到了更贵的路径',
+  'compare.route.partedCheaper': '在第 {n} 步之后于 {cell} 分开：这个规划从那里出发的代价是 {cost}，智能体 1 的是 {other}，多 {diff}：智能体 1 的规划器找到了更贵的路径',
   'tooltip.phase.queue': '不一致（g ≠ rhs）：在队列中',
   'tooltip.phase.consistent': '一致（g = rhs）',
   'tooltip.next': '朝终点的下一格',
@@ -765,7 +779,7 @@ const zhCN: Record<PhraseKey, string> = {
   'narration.dstar.fate.dequeued': '重新一致：出队',
   'narration.dstar.ready': '智能体所在格子已一致，队列中没有比它的键更小的键：规划完成，代价 {cost}。',
   'narration.dstar.noPath': '队列中没有比智能体的键更小的键，且它的 rhs 为 ∞：就它所知，没有路径。',
-  'compare.walkNote': '每一行是到目前为止的行走：各智能体在同一张地图上逐步行走，各自用自己的搜索规划。',
+  'compare.walkNote': '每一行是到目前为止的行走：各智能体在同一张地图上逐步行走，各自用自己的搜索规划。在同样便宜的路线中，每个最优规划器的智能体都走同一条，所以只有当某个规划确实更贵（或不保证最优的规划器另有选择）时路线才会分开；最后一列说明在哪里分开、差多少。',
 };
 
 const PHRASES: Record<Language, Record<PhraseKey, string>> = { en, 'zh-CN': zhCN };
