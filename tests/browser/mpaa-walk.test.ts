@@ -8,7 +8,7 @@ import type { PlaygroundHandle } from '../../web/src/app';
 import type { Point } from '../../web/src/engine/engine';
 import type { WalkTimeline } from '../../web/src/state/walk-timeline';
 import { formatNumber } from '../../web/src/scene/format';
-import { cellCentre, choose, mapText, mountPerTest, nextFrame, pointer, query, until } from './playground-helpers';
+import { cellCentre, choose, drag, mapText, mountPerTest, nextFrame, pointer, query, until } from './playground-helpers';
 
 const open = mountPerTest();
 const click = (container: HTMLElement, action: string) => query<HTMLButtonElement>(container, `[data-action="${action}"]`).click();
@@ -79,13 +79,53 @@ describe('MPAA* walking', () => {
     const heatLegend = query<HTMLElement>(container, '[data-region="heat-legend"]');
     expect(heatLegend.hidden).toBe(false);
     const values: number[] = [];
+    // Over the walkable cells: walls show as walls, whatever a cell learned before it was found to be one.
     for (let id = 0; id < cells.count; id++) {
       const v = cells.valueAt('learnedH', id);
-      if (!Number.isNaN(v)) values.push(v);
+      if (!Number.isNaN(v) && app.store.grid.costs()[id] !== 0) values.push(v);
     }
     const [low, high] = [...heatLegend.querySelectorAll('.ap-heat-value')].map((v) => Number(v.textContent));
     expect(low).toBeCloseTo(Math.min(...values), 1);
     expect(high).toBeCloseTo(Math.max(...values), 1);
+  });
+
+  it('keeps a finished walk\'s length while scrubbing back through it, goes forward again from step 0, and forgets it after an edit', async () => {
+    const { app, container } = await open();
+    loadRoom(app);
+    choose(query<HTMLSelectElement>(container, '[data-control="algorithm"]'), 'mpaa');
+    app.store.setUnknownTerrain(true, 1);
+    click(container, 'walk');
+    app.store.setSpeed(app.store.speedIndex + 20);
+    await until(() => app.store.finished, 'the walk ends', 20000);
+    app.store.pause();
+    const end = app.store.step;
+    const walked = walkOf(app).walk.walked();
+    expect(app.store.total).toBe(end);
+    const slider = query<HTMLInputElement>(container, '[data-control="timeline"]');
+    for (let i = 0; i < 3; i++) app.store.stepBack();
+    await until(() => !app.store.busy, 'stepped back');
+    await nextFrame();
+    expect(app.store.step).toBe(end - 3);
+    expect(app.store.total).toBe(end);
+    expect(Number(slider.max)).toBe(end);
+    expect(slider.getAttribute('aria-valuetext')).toBe(`Step ${end - 3} of ${end}`);
+    app.store.seek(0);
+    await until(() => !app.store.busy && app.store.step === 0, 'back at step 0');
+    await nextFrame();
+    expect(slider.disabled).toBe(false);
+    expect(Number(slider.max)).toBe(end);
+    // Forward to the end again: the same walk.
+    app.store.seek(end);
+    await until(() => !app.store.busy && app.store.step === end, 'at the end again');
+    expect(walkOf(app).walk.status).toBe('arrived');
+    expect(walkOf(app).walk.walked()).toEqual(walked);
+    // An edit at an earlier step changes what follows: the end is no longer known.
+    app.store.seek(5);
+    await until(() => !app.store.busy && app.store.step === 5, 'at step 5');
+    const agent = walkOf(app).walk.agent();
+    app.store.setTool('wall');
+    drag(app, [{ x: agent.x, y: 0 }]);
+    expect(app.store.total).toBeNull();
   });
 
   it('beside a greedy agent: the table says after which move their routes parted and that greedy\'s plan cost more', async () => {
