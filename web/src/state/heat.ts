@@ -16,7 +16,14 @@ import type { Run } from './run';
 export function heatValues(search: Search, grid: Grid, mode: Exclude<HeatMode, 'none'>): Float32Array {
   const count = grid.width * grid.height;
   if (search.status === 'ready' || search.status === 'refused') return new Float32Array(count).fill(NaN);
-  if (mode === 'h' || mode === 'f') return search.cellValues(mode);
+  const costs = grid.costs();
+  // Walls stay walls above a heat map: no value on them (a walk's planner may have reached or
+  // learned about a cell before it became one).
+  const withoutWalls = (values: Float32Array) => {
+    for (let id = 0; id < count; id++) if (costs[id] === 0) values[id] = NaN;
+    return values;
+  };
+  if (mode === 'h' || mode === 'f') return withoutWalls(search.cellValues(mode));
   const cells = search.cellView();
   const values = new Float32Array(count);
   for (let id = 0; id < count; id++) {
@@ -28,7 +35,7 @@ export function heatValues(search: Search, grid: Grid, mode: Exclude<HeatMode, '
       values[id] = order > 0 ? order : NaN;
     }
   }
-  return values;
+  return withoutWalls(values);
 }
 
 /** The smallest and largest finite value over every array; null when there is none. */
