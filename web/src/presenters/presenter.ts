@@ -1,7 +1,7 @@
 // What the page knows about an algorithm, asked of its presenter: tldraw's shape util (one
 // util per kind of shape, in a checked list, and the canvas and the UI ask the util instead
 // of branching on the kind). Here one presenter module per family of algorithms (best-first,
-// jump points, bidirectional, IDA*, Theta*, D* Lite) makes a Presenter for each algorithm
+// jump points, bidirectional, IDA*, Theta*, D* Lite, MPAA*) makes a Presenter for each algorithm
 // of the family, and index.ts holds them in a Record over the engine's AlgorithmName: an
 // algorithm the engine gains without a presenter does not compile. Nothing outside this
 // folder branches on an algorithm's name or guesses its family from its channels.
@@ -43,7 +43,7 @@ export interface Presenter {
   readonly frontier: FrontierKind;
   /** Its pseudocode in both languages, and which lines each kind of event passes. */
   readonly pseudocode: Pseudocode;
-  /** The line a walk's planner is on after a move that made it plan again: D* Lite repairs, the others start afresh. */
+  /** The line a walk's planner is on after a move that made it plan again: D* Lite and MPAA* carry what they have over ('repair'), the others start afresh. */
   readonly replanLine: LineId;
   /** The legend's marks it draws beyond open, closed and the path. */
   readonly legend: readonly LegendMark[];
