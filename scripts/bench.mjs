@@ -1,4 +1,4 @@
-// `npm run bench`: the hardest Moving AI queries through several engines, as two tables.
+// `npm run bench`: the hardest Moving AI queries through several engines, as tables.
 //
 //   native          the core built natively (build/native/bench_native, CMake Release)
 //   wasm            the same core as WebAssembly in Node, through the engine wrapper the CLI
@@ -19,11 +19,10 @@
 // machine. The native tool also times a textbook A* (std::priority_queue, lazy deletion)
 // for context.
 //
-// A third table (issue 10, walk and replan) sends an agent along queries of the game maps
-// in unknown terrain, sensing radius 1, wasm only: per map, D* Lite repairing its plan
-// against A* planning again from scratch, on the same walks, both replanning only when what
-// the agent senses touches the rest of its path. It compares planning work (expansions,
-// deterministic, so one run) and reports walked costs and wall time.
+// A third table (issues 10 and 20, walk and replan; bench-walks.mjs) sends agents along
+// queries of the game, street and maze maps in unknown terrain, sensing radius 1, wasm
+// only: per map, D* Lite, MPAA* and A* from scratch on the same walks, comparing planning
+// work in expansions and milliseconds.
 //
 // This is a program that prints tables, not a test: nothing here asserts a speed.
 import { spawnSync } from 'node:child_process';
@@ -31,6 +30,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import PF from 'pathfinding';
+import { formatNumber, median, printTargetList, table } from './bench-tables.mjs';
+import { measureWalkTable } from './bench-walks.mjs';
 import { buildAll } from './build.mjs';
 import { setup } from './setup.mjs';
 import { ROOT, StepError, main, say } from './shell.mjs';
@@ -40,8 +41,11 @@ const NATIVE_TOOL = join(ROOT, 'build/native/bench_native');
 const CLI_BUNDLE = join(ROOT, 'dist/cli/astar.mjs');
 
 // Walks per map in the walk table: as many as the issue's prototype walked, which keeps the
-// table to seconds on most maps (repeated A* on the 900 x 900 map takes longest).
+// table to seconds on most maps (repeated A* on the 900 x 900 map takes longest). Maze walks
+// are long (every dead end is discovered on the way), so fewer of them.
 const DEFAULT_WALKS = 15;
+const DEFAULT_MAZE_WALKS = 3;
+const DEFAULT_WALK_RUNS = 3;
 
 const USAGE = `usage: npm run bench -- [options]
 
@@ -56,7 +60,9 @@ const USAGE = `usage: npm run bench -- [options]
   --no-pathfinding      skip PathFinding.js
   --walks N             walks per map for the walk table (default ${DEFAULT_WALKS}): queries at evenly
                         spaced ranks of the file's optimal lengths, on the game and street maps
-  --only searches|walks only the search tables (first and second) or only the walk table
+  --maze-walks N        walks per maze for the walk table (default ${DEFAULT_MAZE_WALKS})
+  --walk-runs N         timed repetitions of the walks; the median is shown (default ${DEFAULT_WALK_RUNS})
+  --only searches|walks only the search tables (first and second) or only the walk tables
   --no-build            skip set-up and build, measure what is already built
   -h, --help            show this help`;
 
@@ -72,17 +78,6 @@ const TARGET_PATHFINDING_OVER_WASM = 25;
 const TARGET_BYTES_PER_CELL = 16;
 const TARGET_ASTAR_OVER_JPS = 8;
 const TARGET_PATHFINDING_JPS_OVER_JPS = 40;
-const TARGET_DSTAR_OVER_REPEATED_ASTAR = 0.1;
-
-// The walk table (issue 10): the setting of its target, unknown terrain sensed one cell
-// around the agent, and the two planners compared (CLI names).
-const WALK_SENSE_RADIUS = 1;
-const WALK_PLANNERS = ['dstar-lite', 'astar'];
-// Steps per call into wasm while walking (a step is one expansion or one move).
-const WALK_STEPS_PER_CALL = 1 << 16;
-// The maps the issue's prototype measured its ratio on (about 0.025x), reported apart for comparison.
-const WALK_PROTOTYPE_MAPS = ['lak303d', 'den520d', 'Berlin_0_256'];
-
 // The core's algorithms timed here, by CLI name (the names createSearch and bench_native
 // take). A* is the reference the others are compared with; JPS+ is also compared with JPS,
 // which it must equal expansion for expansion.
@@ -104,13 +99,11 @@ const PATHFINDING_FINDERS = {
 // Moving AI's synthetic sets (mazes, random obstacles, rooms) and street maps follow these
 // naming patterns; every other map here comes from a game. The targets name game maps.
 const NON_GAME_MAP = /^(maze|random|\d+room)|_\d+_\d+$/;
-// The walk target names game maps and its prototype walked Berlin_0_256 among them, so the
-// walk table takes street maps too, and leaves out only the synthetic sets.
-const SYNTHETIC_MAP = /^(maze|random|\d+room)/;
 
 function parseOptions(argv) {
   const options = {
     maps: null, queries: 30, runs: 5, pathfindingRuns: 1, pathfinding: true, walks: DEFAULT_WALKS,
+    mazeWalks: DEFAULT_MAZE_WALKS, walkRuns: DEFAULT_WALK_RUNS,
     searches: true, walkTable: true, build: true, help: false,
   };
   const positive = (name, text) => {
@@ -127,6 +120,8 @@ function parseOptions(argv) {
     else if (arg === '--runs') options.runs = positive(arg, argv[++i]);
     else if (arg === '--pathfinding-runs') options.pathfindingRuns = positive(arg, argv[++i]);
     else if (arg === '--walks') options.walks = positive(arg, argv[++i]);
+    else if (arg === '--maze-walks') options.mazeWalks = positive(arg, argv[++i]);
+    else if (arg === '--walk-runs') options.walkRuns = positive(arg, argv[++i]);
     else if (arg === '--only') {
       const only = argv[++i];
       if (only !== 'searches' && only !== 'walks') throw new StepError(`--only needs searches or walks, got "${only ?? ''}"`);
@@ -160,27 +155,6 @@ function hardestQueries(queries, count) {
     .slice(0, count)
     .map((entry) => entry.index)
     .sort((a, b) => a - b);
-}
-
-/**
- * Indices (in file order) of `count` queries with a path at evenly spaced ranks of their
- * optimal lengths (the middle of each of `count` equal slices), so the walks range from
- * short to long without being all of the longest, which repeated A* makes slow to measure.
- */
-function spreadQueries(queries, count) {
-  const byLength = queries
-    .map((query, index) => ({ index, optimal: query.optimal }))
-    .filter((entry) => entry.optimal >= 0)
-    .sort((a, b) => a.optimal - b.optimal || a.index - b.index);
-  const picked = new Set();
-  for (let i = 0; i < Math.min(count, byLength.length); i++) picked.add(byLength[Math.floor(((i + 0.5) * byLength.length) / count)].index);
-  return [...picked].sort((a, b) => a - b);
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 function runNative(map, runs) {
@@ -319,56 +293,8 @@ function measurePathfinding(map, grid, finder, runs, matchesOptimal) {
   return report;
 }
 
-/**
- * Walks every query of `indices` on the map with `planner`, in unknown terrain; the sums of
- * what the walks' counters report, and the walks that did not arrive.
- */
-function measureWalks(engine, map, planner, indices) {
-  const walk = engine.createWalk(map.grid);
-  try {
-    walk.setOptions({ algorithm: planner }, WALK_SENSE_RADIUS);
-    const report = { walks: 0, expanded: 0, firstExpanded: 0, cost: 0, replans: 0, moves: 0, micros: 0, unfinished: [] };
-    for (const index of indices) {
-      const query = map.queries[index];
-      const began = performance.now();
-      walk.reset(query.start, query.goal);
-      // The first plan apart (runSteps stops before the first move): it is made from scratch
-      // by both planners, so the replans' work is what D* Lite's repairs save.
-      while (walk.status === 'planning') if (walk.runSteps(WALK_STEPS_PER_CALL, true) === 0) break;
-      const firstExpanded = walk.counters().expandedTotal;
-      // To its end, whichever it is: a walk that has ended (or was refused) makes no step.
-      while (walk.runSteps(WALK_STEPS_PER_CALL) > 0);
-      report.micros += (performance.now() - began) * 1000;
-      const counters = walk.counters();
-      report.walks += 1;
-      report.firstExpanded += firstExpanded;
-      report.expanded += counters.expandedTotal;
-      report.cost += counters.walkedCost;
-      report.replans += counters.replans;
-      report.moves += counters.moves;
-      if (walk.status !== 'arrived') report.unfinished.push({ index, status: walk.status });
-    }
-    return report;
-  } finally {
-    walk.delete();
-  }
-}
-
 // ---------------------------------------------------------------------------------------
 // Reporting
-
-function formatNumber(value, digits = 0) {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '-';
-  return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-}
-
-function table(columns, rows) {
-  const cells = [columns.map((c) => c.title), ...rows.map((row) => columns.map((c) => c.value(row)))];
-  const widths = columns.map((_, i) => Math.max(...cells.map((line) => line[i].length)));
-  const render = (line) =>
-    line.map((cell, i) => (columns[i].left ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ').trimEnd();
-  return [render(cells[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(render)].join('\n');
-}
 
 function perEngine(report, queries) {
   if (!report) return null;
@@ -540,12 +466,6 @@ function printFamilyTable(rows, all, options) {
   }
 }
 
-function printTargetList(title, targets) {
-  console.log('');
-  console.log(title);
-  for (const [what, measured, met] of targets) console.log(`  ${met === null ? 'n/a ' : met ? 'met ' : 'MISS'}  ${what}: ${measured}`);
-}
-
 function printTargets(rows, all, native) {
   const report = printTargetList;
 
@@ -604,72 +524,6 @@ function printTargets(rows, all, native) {
   report('targets (issue 8):', issue8);
 }
 
-/** D* Lite's expansions over repeated A*'s, of one row (a map, or all maps): all, the first plans' or the later plans' ('after'). */
-function walkExpansionRatio(row, part = 'all') {
-  const pick = (planner) => {
-    const { expanded, firstExpanded } = row.planners[planner];
-    return part === 'all' ? expanded : part === 'first' ? firstExpanded : expanded - firstExpanded; // 'after'
-  };
-  return pick('astar') > 0 ? pick('dstar-lite') / pick('astar') : null;
-}
-
-function printWalkTable(walkRows) {
-  const total = (field) => (planner) => walkRows.reduce((sum, row) => sum + row.planners[planner][field], 0);
-  const all = {
-    name: 'all maps',
-    size: '',
-    walks: walkRows.reduce((sum, row) => sum + row.walks, 0),
-    planners: Object.fromEntries(WALK_PLANNERS.map((planner) => [planner, Object.fromEntries(
-      ['walks', 'expanded', 'firstExpanded', 'cost', 'replans', 'moves', 'micros'].map((field) => [field, total(field)(planner)]))])),
-  };
-  const dstar = (row) => row.planners['dstar-lite'];
-  const astar = (row) => row.planners.astar;
-  const columns = [
-    { title: 'map', left: true, value: (r) => r.name },
-    { title: 'size', left: true, value: (r) => r.size },
-    { title: 'walks', value: (r) => String(r.walks) },
-    { title: 'D* Lite exp', value: (r) => formatNumber(dstar(r).expanded) },
-    { title: 'A* exp', value: (r) => formatNumber(astar(r).expanded) },
-    { title: 'D*/A* exp', value: (r) => formatNumber(walkExpansionRatio(r), 4) },
-    { title: 'D*/A* first', value: (r) => formatNumber(walkExpansionRatio(r, 'first'), 2) },
-    { title: 'D*/A* after', value: (r) => formatNumber(walkExpansionRatio(r, 'after'), 4) },
-    { title: 'D* Lite cost', value: (r) => formatNumber(dstar(r).cost, 1) },
-    { title: 'A* cost', value: (r) => formatNumber(astar(r).cost, 1) },
-    { title: 'D*/A* cost', value: (r) => formatNumber(astar(r).cost > 0 ? dstar(r).cost / astar(r).cost : null, 3) },
-    { title: 'D* replans', value: (r) => formatNumber(dstar(r).replans) },
-    { title: 'A* replans', value: (r) => formatNumber(astar(r).replans) },
-    { title: 'D* Lite ms', value: (r) => formatNumber(dstar(r).micros / 1000, 0) },
-    { title: 'A* ms', value: (r) => formatNumber(astar(r).micros / 1000, 0) },
-  ];
-
-  console.log('');
-  console.log(`walk and replan in unknown terrain (sense radius ${WALK_SENSE_RADIUS}; wasm; the same walks for both planners):`);
-  console.log('');
-  console.log(table(columns, [...walkRows, all]));
-  console.log('');
-  console.log(`The agent knows only the cells within ${WALK_SENSE_RADIUS} (Chebyshev) of every cell it has stood on and assumes` +
-    ' unknown cells free; both planners replan only when what it senses touches the rest of its path.');
-  console.log('D* Lite repairs its plan; A* plans again from scratch from the agent\'s cell. exp: expansions of all plans of' +
-    ' all walks, the first plans included (deterministic). cost: walked cost, summed. ms: wall time of the walks, one run.');
-  console.log('D*/A* first, after: D*/A* exp of the first plan of each walk (both plan from scratch), and of the plans after it.');
-  console.log('Walks: queries at evenly spaced ranks of the file\'s optimal lengths, per game or street map.');
-
-  const prototypeRows = walkRows.filter((row) => WALK_PROTOTYPE_MAPS.includes(row.name));
-  if (prototypeRows.length > 0) {
-    const sum = (planner) => prototypeRows.reduce((total, row) => total + row.planners[planner].expanded, 0);
-    console.log(`On the maps of the issue's prototype (${prototypeRows.map((row) => row.name).join(', ')}), D*/A* exp is` +
-      ` ${formatNumber(sum('dstar-lite') / sum('astar'), 4)} (the prototype measured about 0.025).`);
-  }
-
-  const worst = walkRows.reduce((found, row) => (walkExpansionRatio(row) > (found ? walkExpansionRatio(found) : -1) ? row : found), null);
-  const ratio = walkExpansionRatio(all);
-  printTargetList('targets (issue 10):', [[
-    `D* Lite total expansions <= ${TARGET_DSTAR_OVER_REPEATED_ASTAR}x repeated A*'s (sense radius ${WALK_SENSE_RADIUS}, game maps)`,
-    `${formatNumber(ratio, 4)}x over all maps, worst ${formatNumber(walkExpansionRatio(worst), 4)}x (${worst.name})`,
-    ratio !== null && ratio <= TARGET_DSTAR_OVER_REPEATED_ASTAR,
-  ]]);
-}
-
 function printReport(rows, native, options) {
   const all = allMapsRow(rows, options);
   printAStarTable(rows, all, native, options);
@@ -714,11 +568,11 @@ await main('bench', async () => {
     }
     const mismatches = [];
     if (options.searches) measureSearches(engine, maps, options, matchesOptimal, mismatches);
-    if (options.walkTable) measureWalkTable(engine, maps, options, mismatches);
+    if (options.walkTable) measureWalkTable(engine, maps, options, matchesOptimal, mismatches);
     if (mismatches.length > 0) {
       console.log('');
       console.log(`PROBLEMS (${mismatches.length}): wrong costs (off the file's optimal length by more than 0.01), disagreeing builds` +
-        ' or walks that did not arrive:');
+        ', walks that did not arrive or moved illegally, or walks with full knowledge that were not optimal or replanned:');
       for (const line of mismatches) console.log(`  ${line}`);
       throw new StepError(`${mismatches.length} problems (listed above)`);
     }
@@ -806,28 +660,4 @@ function measureSearches(engine, maps, options, matchesOptimal, mismatches) {
     return;
   }
   printReport(rows, nativeTool, options);
-}
-
-/** The walk table (issue 10) and its target; walks that do not arrive are added to `mismatches`. */
-function measureWalkTable(engine, maps, options, mismatches) {
-  const walkMaps = maps
-    .filter((map) => !SYNTHETIC_MAP.test(map.name))
-    .map((map) => ({ map, indices: spreadQueries(map.queries, options.walks) }))
-    .filter(({ indices }) => indices.length > 0);
-  if (walkMaps.length === 0) {
-    say('bench', 'walk table: no game or street map with a query to walk');
-    return;
-  }
-  const rows = [];
-  for (const [i, { map, indices }] of walkMaps.entries()) {
-    say('bench', `${map.name} (${i + 1}/${walkMaps.length}): ${indices.length} walks in unknown terrain, ${WALK_PLANNERS.join(' and ')}...`);
-    const planners = {};
-    for (const planner of WALK_PLANNERS) {
-      planners[planner] = measureWalks(engine, map, planner, indices);
-      // The file says each of these goals is reachable, and what the agent does not know it assumes free.
-      for (const { index, status } of planners[planner].unfinished) mismatches.push(`walk ${planner} ${map.name} query ${index}: ${status}, not arrived`);
-    }
-    rows.push({ name: map.name, size: `${map.grid.width}x${map.grid.height}`, walks: indices.length, planners });
-  }
-  printWalkTable(rows);
 }

@@ -28,6 +28,7 @@ struct WalkCountersView {
   double replans = 0;
   double expanded_this_plan = 0;
   double expanded_total = 0;
+  double route_expanded = 0;
 };
 
 class WalkHandle {
@@ -39,6 +40,9 @@ class WalkHandle {
     walk_.set_options(search_options(algorithm, diagonal, heuristic, use_default_heuristic, weight, cost_model, max_expansions),
                       sense_radius);
   }
+  void set_canonical_routes(bool on) { walk_.set_canonical_routes(on); }
+  // Where this walk and `other` parted (compare mode): reads both routes, allocates nothing.
+  WalkDivergence first_divergence(const WalkHandle& other) const { return astar::first_divergence(walk_, other.walk_); }
   bool reset(Point start, Point goal) {
     bool started = false;
     changing("starting this walk", [&] { started = walk_.reset(start, goal); });
@@ -66,7 +70,8 @@ class WalkHandle {
   WalkCountersView counters() const {
     const WalkCounters& c = walk_.counters();
     return {static_cast<double>(c.steps), static_cast<double>(c.moves), c.walked_cost, static_cast<double>(c.replans),
-            static_cast<double>(c.expanded_this_plan), static_cast<double>(c.expanded_total)};
+            static_cast<double>(c.expanded_this_plan), static_cast<double>(c.expanded_total),
+            static_cast<double>(c.route_expanded)};
   }
   Point agent() const { return walk_.agent(); }
   Point goal() const { return walk_.goal(); }
@@ -141,11 +146,24 @@ EMSCRIPTEN_BINDINGS(astar_walk) {
       .field("walkedCost", &WalkCountersView::walked_cost)
       .field("replans", &WalkCountersView::replans)
       .field("expandedThisPlan", &WalkCountersView::expanded_this_plan)
-      .field("expandedTotal", &WalkCountersView::expanded_total);
+      .field("expandedTotal", &WalkCountersView::expanded_total)
+      .field("routeExpanded", &WalkCountersView::route_expanded);
+
+  // Where two walks parted (walk.h's first_divergence), for compare mode: with canonical
+  // routes optimal planners walk the same route, so a parting says that one plan really was
+  // dearer, or that the agents knew different cells. Plain numbers: nothing to delete.
+  value_object<astar::WalkDivergence>("WalkDivergence")
+      .field("diverged", &astar::WalkDivergence::diverged)
+      .field("at", &astar::WalkDivergence::at)
+      .field("costA", &astar::WalkDivergence::cost_a)
+      .field("costB", &astar::WalkDivergence::cost_b)
+      .field("equallyCheap", &astar::WalkDivergence::equally_cheap);
 
   class_<WalkHandle>("Walk")
       .constructor<const astar::Grid&>()
       .function("_setOptions", &WalkHandle::set_options)
+      .function("setCanonicalRoutes", &WalkHandle::set_canonical_routes)
+      .function("_firstDivergence", &WalkHandle::first_divergence)
       .function("reset", &WalkHandle::reset)
       .function("_step", &WalkHandle::step)
       .function("runSteps", &WalkHandle::run_steps)

@@ -41,40 +41,39 @@ CellId DStarLiteSearch::stored_parent(CellId id) const {
   return grid_->id(p.x - kDirDx[dir], p.y - kDirDy[dir]);
 }
 
-double DStarLiteSearch::estimate(int ax, int ay, int bx, int by) const {
-  HeuristicParams params = rounded_;
-  params.target_x = bx;
-  params.target_y = by;
-  const double h = params.at(ax, ay);
-  if (params.kind != Heuristic::Euclidean) return h;
-  return std::floor(h * (1.0 - 1.0 / 1048576.0) * kScale) / kScale;
-}
-
 DStarLiteSearch::Fixed DStarLiteSearch::km_step(Point a, Point b) const {
-  return fixed(estimate(a.x, a.y, b.x, b.y)) + (rounded_.kind == Heuristic::Euclidean ? 2 : 0);
+  return fixed(costs_.estimate(a.x, a.y, b.x, b.y)) + (costs_.heuristic.kind == Heuristic::Euclidean ? ExactCosts::kEuclideanSlack : 0);
 }
 
-DStarLiteSearch::Key DStarLiteSearch::key_now(CellId id) const {
+void DStarLiteSearch::catch_up_km() {
+  km_ += km_step(last_start_, start_);
+  last_start_ = start_;
+}
+
+DStarLiteSearch::Key DStarLiteSearch::key_now(CellId id, int dir) const {
   const Cell& c = cells_[id];
   const double least = std::min(c.g, c.rhs);
-  if (c.stamp != stamp_ || std::isinf(least)) return {kInfinite, kInfinite};
+  // The latest pop's cells first: pops_ counts up, so its complement counts down.
+  const std::uint64_t order = (c.g < c.rhs ? 0 : kNotUnder) | (std::uint64_t{UINT32_MAX - pops_} << 3) | static_cast<std::uint64_t>(dir);
+  if (c.stamp != stamp_ || std::isinf(least)) return {kInfinite, kInfinite, order};
   const Point p = grid_->point(id);
   const Fixed k2 = fixed(least);
-  return {k2 + fixed(estimate(p.x, p.y, start_.x, start_.y)) + km_, k2};
+  return {k2 + fixed(costs_.estimate(p.x, p.y, start_.x, start_.y)) + km_, k2, order};
 }
 
 DStarLiteSearch::Key DStarLiteSearch::start_key() const { return key_now(grid_->id(start_)); }
 
 double DStarLiteSearch::f(CellId id) const {
   if (!seen(id)) return NAN;
-  const Fixed k1 = queued(id) ? queue_[cells_[id].heap].key.k1 : key_now(id).k1;
-  return k1 == kInfinite ? INFINITY : static_cast<double>(k1) / kScale;
+  return unfixed(queued(id) ? queue_[cells_[id].heap].key.k1 : key_now(id).k1);
 }
 
-std::array<double, 2> DStarLiteSearch::queued_key(CellId id) const {
-  if (id >= cells_.size() || !seen(id) || !queued(id)) return {NAN, NAN};
+std::optional<DStarLiteSearch::QueuePlace> DStarLiteSearch::queue_place(CellId id) const {
+  if (id >= cells_.size() || !seen(id) || !queued(id)) return std::nullopt;
   const Key& key = queue_[cells_[id].heap].key;
-  return {static_cast<double>(key.k1) / kScale, static_cast<double>(key.k2) / kScale};
+  const std::uint64_t rank = key.order & ~kNotUnder;
+  return QueuePlace{unfixed(key.k1), unfixed(key.k2), (key.order & kNotUnder) == 0,
+                    static_cast<std::uint32_t>(UINT32_MAX - (rank >> 3)), static_cast<std::uint8_t>(rank & 7)};
 }
 
 double DStarLiteSearch::lookahead(CellId id, std::uint8_t& best_dir) const {
@@ -83,11 +82,12 @@ double DStarLiteSearch::lookahead(CellId id, std::uint8_t& best_dir) const {
   if (!grid_->passable(id)) return INFINITY;
   double best = INFINITY;
   const std::uint8_t moves = allowed_moves(options_.diagonal, grid_->neighbour_mask(id));
-  for (unsigned remaining = moves; remaining != 0; remaining &= remaining - 1) {
-    const int dir = std::countr_zero(remaining);
+  // Ties go to the first in route order (moves.h): the path takes its diagonals first.
+  for (const int dir : kRouteOrder) {
+    if (!(moves & (1u << dir))) continue;
     const CellId next = id + static_cast<CellId>(neighbour_offset_[dir]);
     if (!seen(next)) continue;
-    const double through = lengths_[dir] * grid_->cost(next) + cells_[next].g;
+    const double through = costs_.move(dir, grid_->cost(next)) + cells_[next].g;
     if (through < best) {
       best = through;
       best_dir = static_cast<std::uint8_t>(dir);
@@ -96,15 +96,15 @@ double DStarLiteSearch::lookahead(CellId id, std::uint8_t& best_dir) const {
   return best;
 }
 
-Outcome DStarLiteSearch::update_vertex(CellId id) {
+Outcome DStarLiteSearch::update_vertex(CellId id, int dir) {
   Cell& c = cells_[id];
   if (c.g != c.rhs) {
     if (queued(id)) {
-      heap_rekey(id, key_now(id));
+      heap_rekey(id, key_now(id, dir));
       return Outcome::Requeued;
     }
     c.phase = static_cast<std::uint8_t>(CellPhase::Open);
-    heap_push(id, key_now(id));
+    heap_push(id, key_now(id, dir));
     ++counters_.opened;
     if (queue_.size() > counters_.max_open) counters_.max_open = queue_.size();
     return Outcome::Queued;
@@ -127,12 +127,7 @@ void DStarLiteSearch::begin() {
   const Grid& grid = *grid_;
   goal_id_ = grid.id(goal_);
   for (int dir = 0; dir < kDirectionCount; ++dir) neighbour_offset_[dir] = kDirDy[dir] * grid.width() + kDirDx[dir];
-  true_lengths_ = direction_lengths(options_.cost_model);
-  for (int dir = 0; dir < kDirectionCount; ++dir) lengths_[dir] = std::round(true_lengths_[dir] * kScale) / kScale;
-  heuristic_terrain_ = grid.min_cost();
-  rounded_ = HeuristicParams::make(effective_heuristic(options_), 0, 0, options_.cost_model, heuristic_terrain_, 1.0);
-  rounded_.straight = lengths_[0] * heuristic_terrain_;
-  rounded_.diagonal = lengths_[4] * heuristic_terrain_;
+  costs_ = ExactCosts::make(options_.cost_model, effective_heuristic(options_), grid.min_cost());
   // The base aimed the heuristic at the goal; D* Lite measures it from the start.
   retarget(start_);
   queue_.clear();
@@ -165,10 +160,12 @@ void DStarLiteSearch::finish_if_done() {
     status_ = Status::NoPath;
     return;
   }
+  // The loop's condition (see "Why this key"): pop while the first entry comes before the
+  // start's key, or while the start is inconsistent.
   const Cell& s = cells_[start];
-  const bool start_consistent = !seen(start) || s.g == s.rhs;
-  if (!queue_.empty() && (queue_.front().key < start_key() || !start_consistent)) return;
-  if (seen(start) && std::isfinite(s.g)) {
+  const bool start_inconsistent = seen(start) && s.g != s.rhs;
+  if (!queue_.empty() && (start_inconsistent || sooner(queue_.front().key, start_key()))) return;
+  if (seen(start) && std::isfinite(s.rhs)) {
     extract_path();
     // Following g from the start can only fail past cells the loop left inconsistent,
     // which an inconsistent heuristic (manhattan with diagonal moves) can do: then keep
@@ -179,13 +176,15 @@ void DStarLiteSearch::finish_if_done() {
 }
 
 // The next cell from `at` toward the goal: the successor with the least c + g (ties in
-// direction order), or kNoCell when there is none or it does not bring g down (past cells
-// the loop has not settled; this also rules out cycles, since g falls at every step).
+// direction order), or kNoCell when there is none or its g is not below min(g, rhs) of
+// `at` (past cells the loop has not settled; this also rules out cycles, since g falls at
+// every step). The start may be left over-consistent (g above rhs, even infinite): its
+// rhs, which the least c + g is, counts.
 CellId DStarLiteSearch::next_toward_goal(CellId at, std::uint8_t& dir) const {
   lookahead(at, dir);
   if (dir == kNoDirection) return kNoCell;
   const CellId next = at + static_cast<CellId>(neighbour_offset_[dir]);
-  return cells_[next].g < cells_[at].g ? next : kNoCell;
+  return cells_[next].g < std::min(cells_[at].g, cells_[at].rhs) ? next : kNoCell;
 }
 
 void DStarLiteSearch::extract_path() {
@@ -199,7 +198,7 @@ void DStarLiteSearch::extract_path() {
     std::uint8_t dir;
     const CellId next = next_toward_goal(at, dir);
     if (next == kNoCell) return;
-    cost += true_lengths_[dir] * grid.cost(next);
+    cost += costs_.true_lengths[dir] * grid.cost(next);
     dirs.push_back(dir);
     ids.push_back(at = next);
   }
@@ -217,7 +216,7 @@ void DStarLiteSearch::extract_path() {
 
 std::vector<Point> DStarLiteSearch::route_to(CellId id) const {
   std::vector<Point> route;
-  if (id >= grid_->cell_count() || !seen(id) || !std::isfinite(cells_[id].g)) return route;
+  if (id >= grid_->cell_count() || !seen(id) || !std::isfinite(std::min(cells_[id].g, cells_[id].rhs))) return route;
   route.push_back(grid_->point(id));
   std::uint8_t dir;
   for (CellId at = next_toward_goal(id, dir); at != kNoCell; at = next_toward_goal(at, dir)) route.push_back(grid_->point(at));
@@ -225,46 +224,59 @@ std::vector<Point> DStarLiteSearch::route_to(CellId id) const {
 }
 
 template <class Listener>
+void DStarLiteSearch::refresh_front(Listener& listener) {
+  const CellId start = grid_->id(start_);
+  while (!queue_.empty()) {
+    const Entry top = queue_.front();
+    // Only an entry the loop would pop needs its key now.
+    const bool start_inconsistent = seen(start) && cells_[start].g != cells_[start].rhs;
+    if (!start_inconsistent && !sooner(top.key, start_key())) return;
+    const Key fresh = key_now(top.id);
+    if (!(top.key.k1 < fresh.k1)) return;
+    if constexpr (listener_observes<Listener>()) {
+      Event key = make_event(EventKind::Key, top.id, unfixed(top.key.k1), unfixed(top.key.k2), unfixed(fresh.k1));
+      key.outcome = Outcome::KeyRaised;
+      listener.on_event(key);
+    }
+    heap_rekey(top.id, {fresh.k1, fresh.k2, top.key.order});
+  }
+}
+
+template <class Listener>
 void DStarLiteSearch::expand_next(Listener& listener) {
+  // The first entry is up to date (refresh_front): an over- or under-consistent cell.
   const Entry top = queue_.front();
   const CellId u = top.id;
   Cell& cu = cells_[u];
   ++counters_.expanded;
   cu.order = ++pops_;
-  const Key fresh = key_now(u);
   const Grid& grid = *grid_;
   const Point p = grid.point(u);
 
-  enum class Kind { KeyRaised, Over, Under } kind;
-  if (top.key < fresh) kind = Kind::KeyRaised;
-  else if (cu.g > cu.rhs) kind = Kind::Over;
-  else kind = Kind::Under;
+  enum class Kind { Over, Under } kind = cu.g > cu.rhs ? Kind::Over : Kind::Under;
   const double g_before = cu.g;
-  const double g_after = kind == Kind::KeyRaised ? cu.g : kind == Kind::Over ? cu.rhs : INFINITY;
+  const double g_after = kind == Kind::Over ? cu.rhs : INFINITY;
 
   if constexpr (listener_observes<Listener>()) {
-    Event expand = make_event(EventKind::Expand, u, g_after, heuristic_.at(p.x, p.y), static_cast<double>(top.key.k1) / kScale);
+    Event expand = make_event(EventKind::Expand, u, g_after, heuristic_.at(p.x, p.y), unfixed(top.key.k1));
     expand.other = stored_parent(u);
     listener.on_event(expand);
-    Event key = make_event(EventKind::Key, u, static_cast<double>(top.key.k1) / kScale, static_cast<double>(top.key.k2) / kScale,
-                           kind == Kind::KeyRaised ? static_cast<double>(fresh.k1) / kScale : g_before);
-    key.outcome = kind == Kind::KeyRaised ? Outcome::KeyRaised : kind == Kind::Over ? Outcome::OverConsistent : Outcome::UnderConsistent;
+    Event key = make_event(EventKind::Key, u, unfixed(top.key.k1), unfixed(top.key.k2), g_before);
+    key.outcome = kind == Kind::Over ? Outcome::OverConsistent : Outcome::UnderConsistent;
     listener.on_event(key);
   }
   // Reports a cell whose rhs may have changed from `old_rhs`, after update_vertex.
   const auto report = [&](CellId id, double old_rhs, Outcome outcome) {
     if constexpr (listener_observes<Listener>()) {
       Event event = make_event(EventKind::Rhs, id, old_rhs, cells_[id].rhs,
-                               queued(id) ? static_cast<double>(queue_[cells_[id].heap].key.k1) / kScale : NAN);
+                               queued(id) ? unfixed(queue_[cells_[id].heap].key.k1) : NAN);
       event.outcome = outcome;
       event.other = stored_parent(id);
       listener.on_event(event);
     }
   };
 
-  if (kind == Kind::KeyRaised) {
-    heap_rekey(u, fresh);
-  } else if (grid.passable(u)) {
+  if (grid.passable(u)) {
     // Predecessors of u: the cells with a legal move into it. The diagonal rules look at
     // the two cells a diagonal passes between, the same both ways, so they are u's own
     // legal moves, reversed; each pays the move's length times u's cost.
@@ -279,13 +291,13 @@ void DStarLiteSearch::expand_next(Listener& listener) {
         const CellId s = u + static_cast<CellId>(neighbour_offset_[dir]);
         if (s == goal_id_) continue;
         Cell& cs = touch(s);
-        const double through = lengths_[dir] * terrain + cu.g;
+        const double through = costs_.lengths[dir] * terrain + cu.g;
         if (!(through < cs.rhs)) continue;
         const double old_rhs = cs.rhs;
         cs.rhs = through;
         cs.parent = static_cast<std::uint8_t>(dir);
         ++counters_.improved;
-        report(s, old_rhs, update_vertex(s));
+        report(s, old_rhs, update_vertex(s, dir));
       }
     } else {
       cu.g = INFINITY;
@@ -294,13 +306,13 @@ void DStarLiteSearch::expand_next(Listener& listener) {
         const CellId s = u + static_cast<CellId>(neighbour_offset_[dir]);
         if (s == goal_id_) continue;
         Cell& cs = touch(s);
-        if (cs.rhs != lengths_[dir] * terrain + g_before) continue;
+        if (cs.rhs != costs_.lengths[dir] * terrain + g_before) continue;
         const double old_rhs = cs.rhs;
         std::uint8_t best_dir;
         cs.rhs = lookahead(s, best_dir);
         cs.parent = best_dir == kNoDirection ? kNoDirection : opposite(best_dir);
-        const Outcome outcome = update_vertex(s);
-        if (cs.rhs != old_rhs) report(s, old_rhs, outcome);
+        // Another successor as cheap: nothing changed, and its place in the queue stays.
+        if (cs.rhs != old_rhs) report(s, old_rhs, update_vertex(s, dir));
       }
       report(u, cu.rhs, update_vertex(u));
     }
@@ -309,6 +321,7 @@ void DStarLiteSearch::expand_next(Listener& listener) {
     cu.g = kind == Kind::Over ? cu.rhs : INFINITY;
     report(u, cu.rhs, update_vertex(u));
   }
+  refresh_front(listener);
   finish_if_done();
 }
 
@@ -323,20 +336,14 @@ bool DStarLiteSearch::repair(const std::vector<CellId>& changed_cells, Point new
     return false;
   acknowledge_grid();
   counters_ = {};
-  if (grid.min_cost() < heuristic_terrain_ || !seen(goal_id_)) {
+  if (grid.min_cost() < costs_.terrain || !seen(grid.id(goal_))) {
     // The heuristic, scaled by the old cheapest terrain, could now overestimate (or the
     // search never began: start or goal was a wall): start again from scratch.
-    if (++stamp_ == 0) {
-      clear_stamps();
-      stamp_ = 1;
-    }
-    start_ = new_start;
-    begin();
+    start_over(new_start);
     return true;
   }
-  km_ += km_step(last_start_, new_start);
-  last_start_ = new_start;
   retarget(new_start);
+  catch_up_km();
   clear_path();
   status_ = Status::Running;
 
@@ -362,29 +369,50 @@ bool DStarLiteSearch::repair(const std::vector<CellId>& changed_cells, Point new
     cs.parent = best_dir == kNoDirection ? kNoDirection : opposite(best_dir);
     update_vertex(s);
   }
+  NullListener unobserved;
+  refresh_front(unobserved);
   finish_if_done();
   return true;
 }
 
+void DStarLiteSearch::start_over(Point start) {
+  if (++stamp_ == 0) {
+    clear_stamps();
+    stamp_ = 1;
+  }
+  start_ = start;
+  begin();
+}
+
 bool DStarLiteSearch::move_start(Point new_start) {
   if (status_ == Status::Ready || status_ == Status::Refused || !grid_->in_bounds(new_start.x, new_start.y)) return false;
-  if (status_ == Status::Running) {
-    // Keys already queued were made from the old start and are compared with keys made
-    // from the new one from now on: km keeps them lower bounds.
-    km_ += km_step(last_start_, new_start);
-    last_start_ = new_start;
+  if (!seen(grid_->id(goal_))) {
+    // The search never began (reset found a wall at the start or the goal).
+    counters_ = {};
+    start_over(new_start);
+    return true;
   }
-  // Otherwise km waits for the next repair, which adds h(last start, start) once, as the
-  // paper does: adding each move's h instead would only grow km, and with it the keys of
-  // new entries, so that more queued entries would be found stale and popped to be raised.
   retarget(new_start);
-  if (status_ == Status::Found || status_ == Status::NoPath) {
-    // Nothing changed, so what is settled stays settled: along the old path the new
-    // start's key is below the old one's and the rest of the path is read from here. (From
-    // anywhere else the loop may have more to do, and steps on.)
-    status_ = Status::Running;
-    finish_if_done();
+  if (status_ == Status::Found) {
+    // Along the path nothing is left to do: its cells have g = d, and the rest of it is
+    // the path from there. km waits for the next repair, which adds h(last start, start)
+    // once, as the paper does (adding each move's h would only grow km, and with it the
+    // keys of new entries, so that more queued entries would be found stale and raised).
+    if (std::find(path_.begin(), path_.end(), new_start) != path_.end()) {
+      extract_path();  // the same greedy walk, from a later cell of it
+      return true;
+    }
   }
+  // Anywhere else the loop's stop test compares the new start's key with keys queued from
+  // earlier starts: km must take the move in first (see "As an IncrementalSearch").
+  catch_up_km();
+  if (status_ == Status::Found || status_ == Status::NoPath) {
+    clear_path();
+    status_ = Status::Running;
+  }
+  NullListener unobserved;
+  refresh_front(unobserved);
+  finish_if_done();
   return true;
 }
 
@@ -415,7 +443,7 @@ std::vector<OpenItem> DStarLiteSearch::open_in_order(std::size_t limit) const {
     candidates.pop_back();
     const Entry& entry = queue_[at];
     const Cell& c = cells_[entry.id];
-    items.push_back({entry.id, std::min(c.g, c.rhs), h(entry.id), static_cast<double>(entry.key.k1) / kScale, Side::Forward});
+    items.push_back({entry.id, std::min(c.g, c.rhs), h(entry.id), unfixed(entry.key.k1), Side::Forward});
     for (std::uint32_t child = 2 * at + 1; child <= 2 * at + 2 && child < queue_.size(); ++child) {
       candidates.push_back(child);
       std::push_heap(candidates.begin(), candidates.end(), pops_later);

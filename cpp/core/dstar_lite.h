@@ -6,26 +6,92 @@
 // only the inconsistent part is searched again. Each cell s keeps
 //   g(s)    the cost to the goal the search has settled on so far
 //   rhs(s)  a one-step lookahead: 0 at the goal, else min over successors s' of c(s, s') + g(s')
-// and is consistent when g = rhs. Inconsistent cells wait in a priority queue under the key
-//   [min(g, rhs) + h(start, s) + km ; min(g, rhs)]
-// compared lexicographically. km grows by h(old start, new start) at each repair, so the
-// keys already queued stay lower bounds without re-keying the whole queue when the start
-// moves. ComputeShortestPath pops the smallest key while it is below the start's key, or
-// while the start is inconsistent; one step is one pop, which is one of
-//   key raised        the key computed now is larger than the one it was queued with
-//                     (km and the start moved since): requeue it with the new key
+// and is consistent when g = rhs: over-consistent when g > rhs (a cheaper way is known
+// than g says), under-consistent when g < rhs (g is out of date: a cost went up).
+// Inconsistent cells wait in a priority queue under the key
+//   k1 = min(g, rhs) + h(start, s) + km,  k2 = min(g, rhs)
+// ordered by k1, then under-consistent cells before the others (at equal k1), then the
+// cells the latest pop queued (or re-keyed), in direction order, then the smaller cell id.
+// km grows by h(old start, new start) when the start has moved, so the keys already
+// queued stay lower bounds without re-keying the whole queue. ComputeShortestPath pops the
+// first entry while it comes before the start's own key in (k1, under-consistent first),
+// or while the start is inconsistent; one step is one pop, which is one of
 //   over-consistent   g > rhs: g = rhs, out of the queue; each predecessor s may now go
 //                     through it: rhs(s) = min(rhs(s), c(s, u) + g(u))
 //   under-consistent  g < rhs: g = infinity; each predecessor s whose rhs came through it
 //                     (and the cell itself) recomputes rhs from all its successors
 // and every cell whose rhs changed is put in, re-keyed in or taken out of the queue
-// (UpdateVertex). Every pop counts as an expansion (Counters::expanded), so
-// max_expansions and timelines count the same thing as for the other searches.
+// (UpdateVertex). Each pop counts as an expansion (Counters::expanded), so max_expansions
+// and timelines count the same thing as for the other searches. An entry queued before the
+// start moved may have a key lower than the one it would get now; when such an entry comes
+// first and the loop would pop it, it is put back with its key now ("key raised", the
+// paper's first case) at once, at the end of the step or the repair that brought it to
+// the front, until the first entry is up to date. That is a re-key, no expansion: the cell
+// is neither lowered nor raised and none of its neighbours is looked at (SBPL, which
+// recomputes every queued key when the start moves, has none; A*'s decrease-keys are not
+// counted either). The first entry is therefore always the next expansion, which is what
+// open_items() lists first. (Until this was so, these re-keys counted as expansions: in the
+// walks of npm run bench, about half of D* Lite's pops after the first plan.)
+//
+// Why this key. The paper's key is [min(g, rhs) + h + km; min(g, rhs)], which at equal k1
+// takes the smaller g first: the cells nearest the goal. On open ground with octile
+// distances a whole band of cells ties with the start's k1 (every cell on some cheapest
+// path, and many beside them), and that order pops all of it before the start: the first
+// plan cost 76 times A*'s on arena. The key here is the one Likhachev's planning library
+// (SBPL, ADPlanner::ComputeKey, with eps = 1) uses, [k1; 0] for an under-consistent cell
+// and [k1; 1] for the others, stopping as soon as the start's key is not above the first
+// entry's and the start is not under-consistent. Here the loop also pops the start itself
+// while it is over-consistent, so that it ends consistent like every cell of the path:
+// a pop or two more (entries tie with the start's k1 only on cheapest paths from it, and
+// the start's successor on the dive below has just queued it). The third part is this
+// file's: among equal (k1, under-consistent first),
+// the cells the latest pop queued, in direction order, so the search dives along one
+// cheapest path from the goal like a depth-first search of the tied cells, taking
+// straight moves before diagonals from the goal. The path read from the start then takes
+// its diagonal moves first, as A* (larger g first) and MPAA* do, and as the walk's
+// canonical route does (canonical_route.h): agents walk what their planner planned. (The
+// larger min(g, rhs) first, the cell nearer the start, dives as well but diagonally from
+// the goal, which gives the start its straight moves first.) The order among
+// over-consistent cells of equal k1 is free because of the following, which holds for any
+// order of pops, given a consistent h (h(start, s') <= h(start, s) + c(s, s')
+// for every move s -> s'), exact keys and the invariants the updates keep: rhs(goal) = 0,
+// rhs(s) = min over moves s -> s' of c(s, s') + g(s') elsewhere, and the queue holds
+// exactly the inconsistent cells. Write d(s) for the true cost from s to the goal.
+//   (a) If min(g(s), rhs(s)) < d(s), the queue holds an under-consistent cell u with
+//       k1(u) <= min(g(s), rhs(s)) + h(start, s) + km. Follow from s the successor rhs
+//       came through, then its, while the cell is not under-consistent: each value is a
+//       move cheaper than the one before and still below d (otherwise the sum before it
+//       would not be), so the chain cannot return to a cell or reach the goal (whose rhs 0
+//       is no underestimate); it ends at an under-consistent u, and by consistency of h the
+//       k1 never grows along it.
+//   (b) If rhs(s) > d(s), the queue holds an over-consistent cell v with
+//       k1(v) <= d(s) + h(start, s) + km. Follow a cheapest path from s: while rhs of the
+//       cell overestimates d, so does g of the next one (rhs(x) <= c + g(next)); the goal's
+//       rhs does not, so some v on it has g(v) > d(v) >= rhs(v): over-consistent, and
+//       k1(v) <= d(v) + h(start, v) + km <= d(s) + h(start, s) + km.
+// So when the loop stops (SBPL's test suffices; the start's own pop only adds to it), (a)
+// and (b) applied to the start give rhs(start) = d(start):
+// an underestimate would put an under-consistent [k1; 0] before the start's [k1; 1], an
+// overestimate an entry below rhs(start) + km. Along a cheapest path from the start every
+// cell x has d(x) + h(start, x) <= d(start), so by (a) none has min(g, rhs) below d or is
+// under-consistent. Following from the start the successor with the least c + g (which is
+// rhs) therefore walks a cheapest path: at a cell x with g(x) = d(x), rhs(x) <= g(x) (not
+// under-consistent) and rhs(x) >= d(x), so the least c + g is d(x), reached through a
+// successor whose g is d (not more, by that sum; not less, by (a)) on a cheapest path. The
+// same two facts make a popped over-consistent cell's rhs equal d (an error would leave an
+// entry before it), so once a cell has been lowered it is never popped again in this call
+// (it would be under-consistent with a key before the one it was lowered at); an
+// under-consistent pop sets g to infinity, after which only one lowering can follow. Keys
+// popped never decrease (the updates only queue keys at or after the one popped, by
+// consistency of h), so a call expands each cell at most twice: under-consistent, then
+// over-consistent (and re-keys it at most once). (The paper's second part, min(g, rhs), gives the same
+// facts; it only pops more.)
 //
 // As a plain search (reset, step) it plans from the goal back to the start on a static
-// map: Found when the loop ends with g(start) finite, NoPath when the queue runs out with
-// g(start) infinite. The path is read from the start by following, at each cell, the
-// successor s' with the least c(s, s') + g(s') (ties: direction order, moves.h), and its cost
+// map: Found when the loop ends with rhs(start) finite, NoPath when it ends with
+// rhs(start) infinite (the queue ran out). The path is read from the start by following, at each cell, the
+// successor s' with the least c(s, s') + g(s') (ties: route order, moves.h: diagonals
+// first), and its cost
 // is the sum of those moves' costs, added up as the other searches add theirs.
 //
 // As an IncrementalSearch (search.h): repair(changed, start) after the grid was edited
@@ -33,39 +99,30 @@
 // neighbours (a cell's outgoing moves change when it, a neighbour or, for diagonals, a
 // corner cell changes), then steps again until consistent; counters start again (they
 // count the current plan). move_start() moves the start without a change: heuristics are
-// measured from the new start and the path is read from there, with no pop (along the old
-// path the new start's key is below the old one's, so the loop has nothing to do); km
-// grows at the next repair, as in the paper. If an edit lowers the grid's cheapest
+// measured from the new start. To a cell of the current path it costs nothing: the rest of
+// the path is read from there (its cells have g = d, which the move does not change), and
+// km waits for the next repair, as in the paper. Anywhere else (any distance away, on or
+// off a cheapest path) km grows by h(last start, new start) at once, the search becomes
+// Running and the loop goes on from the new start's key when stepped: its stop test
+// compares keys made from two starts, which is right only with km caught up. (It was not
+// before: moved two cells off its path on a 5 x 8 map, it stopped at once with a plan of 66
+// where 58 was cheapest.) If an edit lowers the grid's cheapest
 // terrain below the one the heuristic is scaled by, the heuristic would overestimate, so
 // repair starts the search again from scratch instead. A wall at the start or the goal
 // gives NoPath, as reset() does; the queue is kept for a later repair.
 //
-// Exact keys. Costs here are added exactly, so equal costs are equal and a key never ties
-// with the start's by rounding. (With plain floating-point sums, a cell whose true key
-// equals the start's can compare above it by one unit in the last place, stay unprocessed,
-// and leave stale g values that an agent then follows into loops.) How:
-//   - Every move length is rounded once to a multiple of 2^-25 (sqrt 2 moves by about
-//     1.5e-8; 1, 10 and 14 are exact), so every move cost, and every g and rhs, is a whole
-//     multiple of 2^-25. Sums of such numbers below 2^28 are exact in a double (53 bits),
-//     and no path on a 4096 x 4096 grid costs that much in the exact model (16.7M moves of
-//     at most 9 sqrt 2); in the 10-14 model every cost is a whole number below 2^31, also
-//     exact. So g and rhs are compared exactly and stored as plain doubles (the channels).
-//   - Heuristics are computed in the same rounded lengths (octile, manhattan and chebyshev
-//     are then sums of move costs, exact and as consistent as with true lengths). The
-//     euclidean estimate is irrational: it is scaled by 1 - 2^-20 and rounded down to a
-//     multiple of 2^-25, which keeps it consistent (the scaling leaves at least 2^-20 of
-//     slack per move, more than the rounding takes).
-//   - Keys are 64-bit integers: value * 2^25, exact. km is kept the same way. km must grow
-//     by at least what any queued key's h part can grow when the start moves, which the
-//     triangle inequality of h guarantees; the rounded-down euclidean estimate may miss it
-//     by two units of 2^-25, so km grows by two units more with it (a larger km only delays
-//     queued entries, never misorders new ones).
-// Why exactness is enough: with exact arithmetic the paper's invariants hold as proved
-// (every cell on a cheapest path from the start has a key below the start's, or the same
-// k1 and a smaller k2, since moves cost more than zero), so when the loop stops every such
-// cell is consistent. Path costs are reported with true lengths (sqrt 2), summed along the
-// path; the path is cheapest in the rounded lengths, which differ from the true cheapest
-// cost by at most the rounding of its diagonal moves (1.5e-8 each).
+// Exact keys. Costs here are added exactly (exact_costs.h: lengths rounded to multiples of
+// 2^-25, sums exact in doubles), so equal costs are equal and a key never ties with the
+// start's by rounding. (With plain floating-point sums, a cell whose true key equals the
+// start's can compare above it by one unit in the last place, stay unprocessed, and leave
+// stale g values that an agent then follows into loops.) g and rhs are stored as plain
+// doubles (the channels); keys are 64-bit integers, value * 2^25, exact, and so is km. km
+// must grow by at least what any queued key's h part can grow when the start moves, which
+// the triangle inequality of h guarantees; the rounded-down euclidean estimate may miss it
+// by two units of 2^-25, so km grows by two units more with it (a larger km only delays
+// queued entries, never misorders new ones). The proof above assumes exactly this: exact
+// sums, a consistent h, and keys made from the current start (a queued key made from an
+// earlier one is a lower bound, re-keyed before it is popped).
 //
 // Per-cell reads and channels:
 //   "phase"     u8   Unseen = never touched; Open = in the queue (inconsistent); Closed =
@@ -81,22 +138,26 @@
 // runs from the cell along best successors to the goal. Counters count the current plan:
 // a repair starts them again (the "order" channel keeps counting). Events of a step (see
 // events.h): Expand (the popped cell: g after the step, h, k1), Key (what the pop did),
-// then Rhs for each cell whose rhs changed, in direction order.
+// then Rhs for each cell whose rhs changed, in direction order, then a Key "key raised"
+// for each entry re-keyed as it came to the front.
 //
-// Open items (Search::open_items): the queue in key order (k1, then k2, then the smaller
-// cell id), exactly the order of its next pops; for each item g = k2 = min(g, rhs) (the
-// cost its key was made from), h = h(start, cell) and f = k1 (which includes km, so it is
-// not g + h once the start has moved).
+// Open items (Search::open_items): the queue in key order (k1, then under-consistent
+// cells, then the later pop's cells in direction order, then the smaller cell id; see
+// queue_place), exactly the order of its next pops; for each item g = k2 = min(g, rhs)
+// (the cost its key was made from), h = h(start, cell) and f = k1 (which includes km, so
+// it is not g + h once the start has moved; an entry behind the first may still carry a
+// key made before the start moved).
 #pragma once
 
 #include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
+#include "exact_costs.h"
 #include "grid.h"
-#include "heuristics.h"
 #include "moves.h"
 #include "search.h"
 
@@ -125,8 +186,18 @@ class DStarLiteSearch final : public ExpandingSearch<DStarLiteSearch>, public In
   bool repair(const std::vector<CellId>& changed_cells, Point new_start) override;
   bool move_start(Point new_start) override;
 
-  // The key of a queued cell as doubles (k1, k2), for observers; NaN when not queued.
-  std::array<double, 2> queued_key(CellId id) const;
+  // A queued cell's place in the queue, for observers: its key (k1, k2 as costs), whether
+  // it is under-consistent, and the number of pops made when it was queued (or last
+  // re-keyed) with the direction from the popped cell to it (0 when a reset or a repair
+  // queued it). The queue's order is k1, then under-consistent first, then the larger pop
+  // number, then the smaller direction, then the smaller cell id. Empty when not queued.
+  struct QueuePlace {
+    double k1, k2;
+    bool under;
+    std::uint32_t pop;
+    std::uint8_t dir;
+  };
+  std::optional<QueuePlace> queue_place(CellId id) const;
 
  protected:
   void resize(std::size_t cells) override;
@@ -139,16 +210,28 @@ class DStarLiteSearch final : public ExpandingSearch<DStarLiteSearch>, public In
   friend ExpandingSearch<DStarLiteSearch>;
 
   using Fixed = std::int64_t;  // a cost times 2^25, exactly
+  // The queue's order (see "Why this key"): k1, then `order`: its top bit 0 for an
+  // under-consistent cell (first), then the latest pop's cells first, in direction order;
+  // then (in Entry) the smaller cell id. k2 = min(g, rhs) is kept for observers.
   struct Key {
     Fixed k1, k2;
-    friend bool operator<(const Key& a, const Key& b) { return a.k1 < b.k1 || (a.k1 == b.k1 && a.k2 < b.k2); }
+    std::uint64_t order;
     friend bool operator==(const Key&, const Key&) = default;
   };
+  static constexpr std::uint64_t kNotUnder = std::uint64_t{1} << 63;
+  // Whether a's (k1, under-consistent first) comes before b's: the loop's stop test.
+  static bool sooner(const Key& a, const Key& b) {
+    return a.k1 < b.k1 || (a.k1 == b.k1 && (a.order & kNotUnder) < (b.order & kNotUnder));
+  }
   struct Entry {
     Key key;
     CellId id;
   };
-  static bool before(const Entry& a, const Entry& b) { return a.key < b.key || (a.key == b.key && a.id < b.id); }
+  static bool before(const Entry& a, const Entry& b) {
+    if (a.key.k1 != b.key.k1) return a.key.k1 < b.key.k1;
+    if (a.key.order != b.key.order) return a.key.order < b.key.order;
+    return a.id < b.id;
+  }
 
   struct Cell {
     double g;
@@ -166,24 +249,31 @@ class DStarLiteSearch final : public ExpandingSearch<DStarLiteSearch>, public In
 
   template <class Listener>
   void expand_next(Listener& listener);
+  // Re-keys, while the loop would pop it, the first entry whose key is out of date (made
+  // before the start moved), until the first entry is up to date: no expansion.
+  template <class Listener>
+  void refresh_front(Listener& listener);
 
-  // The rounded heuristic between two points (see "Exact keys").
-  double estimate(int ax, int ay, int bx, int by) const;
   static Fixed fixed(double cost) { return std::isinf(cost) ? kInfinite : static_cast<Fixed>(cost * kScale); }
-  Key key_now(CellId id) const;
+  static double unfixed(Fixed value) { return value == kInfinite ? INFINITY : static_cast<double>(value) / kScale; }
+  // The cell's key now; `dir` is the direction from the popped cell to it (its place among
+  // the cells that pop queues), 0 when it was not queued by a pop.
+  Key key_now(CellId id, int dir = 0) const;
   Key start_key() const;
   // rhs from every successor, and the best of them (kNoDirection when none leads anywhere).
   double lookahead(CellId id, std::uint8_t& best_dir) const;
   // Puts the cell in, re-keys it in or takes it out of the queue, after its g or rhs
-  // changed; returns what happened (Queued, Requeued, Dequeued, or None when it was and is
-  // consistent).
-  Outcome update_vertex(CellId id);
+  // changed (`dir` as for key_now); returns what happened (Queued, Requeued, Dequeued, or
+  // None when it was and is consistent).
+  Outcome update_vertex(CellId id, int dir = 0);
   // After a pop or a repair: Found or NoPath when the loop's condition no longer holds.
   void finish_if_done();
   CellId next_toward_goal(CellId at, std::uint8_t& dir) const;
   void extract_path();
   void clear_path();
   void retarget(Point start);
+  // A new search from `start` to the goal, as reset() would begin it.
+  void start_over(Point start);
 
   // The queue: a binary heap of entries with positions in Cell::heap.
   void heap_push(CellId id, Key key);
@@ -199,8 +289,11 @@ class DStarLiteSearch final : public ExpandingSearch<DStarLiteSearch>, public In
   // What km grows by when the start moves from a to b: h(a, b), plus two units for the
   // rounded-down euclidean estimate, whose triangle inequality may be off by that much.
   Fixed km_step(Point a, Point b) const;
+  // Adds km_step(last start, start) to km, so that keys made from the start now compare
+  // rightly with those queued before it moved.
+  void catch_up_km();
 
-  static constexpr double kScale = 33554432.0;  // 2^25
+  static constexpr double kScale = ExactCosts::kScale;
   static_assert(sizeof(Cell) == 32, "search state stays at 32 bytes per cell");
   static constexpr Fixed kInfinite = INT64_MAX;
 
@@ -210,10 +303,7 @@ class DStarLiteSearch final : public ExpandingSearch<DStarLiteSearch>, public In
 
   // Resolved at begin().
   std::array<int, kDirectionCount> neighbour_offset_{};
-  std::array<double, kDirectionCount> lengths_{};       // rounded (see "Exact keys")
-  std::array<double, kDirectionCount> true_lengths_{};  // for reported path costs
-  HeuristicParams rounded_{};                          // the heuristic's kind and scale, rounded lengths
-  std::uint8_t heuristic_terrain_ = 1;                 // the cheapest terrain it is scaled by
+  ExactCosts costs_;  // rounded lengths and heuristic (see "Exact keys")
   CellId goal_id_ = 0;
   Point last_start_{};  // s_last: the start at the last begin or repair
   Fixed km_ = 0;

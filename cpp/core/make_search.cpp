@@ -11,6 +11,7 @@
 #include "ida_star.h"
 #include "jump_policy.h"
 #include "jump_table.h"
+#include "mpaa.h"
 #include "search.h"
 
 namespace astar {
@@ -35,6 +36,7 @@ constexpr std::array kSearchClasses = {
     row<BestFirstSearch<AnyAnglePolicy>>(Algorithm::ThetaStar),
     row<DStarLiteSearch>(Algorithm::DStarLite),
     row<BestFirstSearch<JumpPolicy<PrecomputedJumps>>>(Algorithm::JumpPointPlus),
+    row<MpaaSearch>(Algorithm::Mpaa),
 };
 static_assert(std::tuple_size_v<decltype(kSearchClasses)> == std::tuple_size_v<decltype(kAlgorithms)>,
               "every algorithm of kAlgorithms needs its row in the registry");

@@ -31,6 +31,13 @@ inline constexpr std::array<double, kDirectionCount> kDirLength = {1, 1, 1, 1, k
 
 inline constexpr bool is_diagonal(int dir) { return dir >= 4; }
 
+// The order in which equally cheap moves are preferred when a route is read from costs to
+// the goal: diagonals first, then straight moves, each clockwise from north. Searches that
+// dive toward the goal along one cheapest path (A* taking the larger g at equal f) take
+// their diagonal moves first on open ground, so routes read in this order agree with them
+// there (D* Lite's path, the walk's canonical route: canonical_route.h).
+inline constexpr std::array<int, kDirectionCount> kRouteOrder = {4, 5, 6, 7, 0, 1, 2, 3};
+
 // The two straight directions a diagonal passes between (its "corners").
 inline constexpr std::array<int, 2> diagonal_sides(int dir) {
   switch (dir) {

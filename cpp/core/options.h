@@ -40,6 +40,7 @@ enum class Algorithm : std::uint8_t {
   ThetaStar = 8,
   DStarLite = 9,
   JumpPointPlus = 10,
+  Mpaa = 11,
 };
 // How a move is counted: Exact uses the true lengths 1 and sqrt(2); Integer the classic
 // tutorials' 10 and 14 (every cost an integer, which is how the seed articles count).
@@ -138,6 +139,7 @@ inline constexpr std::array kAlgorithms = {
                   bit(Diagonal::Never) | bit(Diagonal::OnlyWhenNoObstacles), bit(CostModel::Exact), Heuristic::Euclidean},
     AlgorithmInfo{Algorithm::DStarLite,          "dstar-lite",    "D* Lite (incremental)",       Priority::F,    true,    true,  false, true,   false, true,  false, false,  kAllDiagonals, kAllCostModels, {}},
     AlgorithmInfo{Algorithm::JumpPointPlus,      "jps-plus",      "JPS+ (precomputed jumps)",    Priority::F,    true,    true,  false, true,   false, false, false, true,   kAllDiagonals, kAllCostModels, {}},
+    AlgorithmInfo{Algorithm::Mpaa,               "mpaa",          "MPAA* (multipath adaptive)",  Priority::F,    true,    true,  false, true,   false, true,  false, false,  kAllDiagonals, kAllCostModels, {}},
 };
 
 template <class Table>

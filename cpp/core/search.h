@@ -167,6 +167,9 @@ enum class ChannelName : std::uint8_t {
   JumpSE = 17,
   JumpSW = 18,
   JumpNW = 19,
+  // MPAA*'s learned heuristic and the reused part of its path (see mpaa.h).
+  LearnedH = 20,
+  Reused = 21,
 };
 inline constexpr std::array kChannelNames = {
     Named<ChannelName>{ChannelName::Phase, "phase"},
@@ -189,6 +192,8 @@ inline constexpr std::array kChannelNames = {
     Named<ChannelName>{ChannelName::JumpSE, "jumpSE"},
     Named<ChannelName>{ChannelName::JumpSW, "jumpSW"},
     Named<ChannelName>{ChannelName::JumpNW, "jumpNW"},
+    Named<ChannelName>{ChannelName::LearnedH, "learnedH"},
+    Named<ChannelName>{ChannelName::Reused, "reused"},
 };
 static_assert(values_in_order(kChannelNames));
 

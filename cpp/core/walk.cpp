@@ -1,6 +1,7 @@
 #include "walk.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "heuristics.h"
 #include "moves.h"
@@ -29,6 +30,15 @@ double move_cost(const Grid& grid, Diagonal diagonal, CostModel model, Point a, 
   return (is_diagonal(dir) ? lengths.diagonal : lengths.straight) * grid.cost(grid.id(b));
 }
 
+// Whether the planner's plans are always cheapest, so that they may be replaced by the
+// canonical route of the same cost: an optimal algorithm, at weight 1, with an admissible
+// heuristic (manhattan is not, once diagonal moves exist).
+bool plans_are_cheapest(const SearchOptions& options) {
+  const AlgorithmInfo& algorithm = info(options.algorithm);
+  if (!algorithm.optimal || algorithm.any_angle || effective_weight(options) != 1.0) return false;
+  return effective_heuristic(options) != Heuristic::Manhattan || options.diagonal == Diagonal::Never;
+}
+
 }  // namespace
 
 Walk::Walk(const Grid& world) : world_(&world), knowledge_(world.width(), world.height()) {
@@ -43,6 +53,7 @@ void Walk::set_options(const SearchOptions& options, int sense_radius) {
 bool Walk::reset(Point start, Point goal) {
   options_ = next_options_;
   sense_radius_ = next_sense_radius_;
+  canonical_routes_ = next_canonical_routes_;
   const Grid& world = *world_;
   if (!same_size()) knowledge_ = Grid(world.width(), world.height());
   counters_ = {};
@@ -53,6 +64,8 @@ bool Walk::reset(Point start, Point goal) {
   plan_at_ = 0;
   unrepaired_.clear();
   walked_.clear();
+  costs_to_go_.clear();
+  canonical_.forget();
   if (!world.in_bounds(start.x, start.y) || !world.in_bounds(goal.x, goal.y)) {
     status_ = WalkStatus::Ready;
     return false;
@@ -60,6 +73,7 @@ bool Walk::reset(Point start, Point goal) {
   agent_ = start;
   goal_ = goal;
   walked_.push_back(start);
+  costs_to_go_.push_back(NAN);
   if (sense_radius_ == 0) {
     knowledge_.assign(world.costs(), world.cell_count());
     known_.assign(world.cell_count(), 1);
@@ -107,10 +121,18 @@ void Walk::settle() {
 
 void Walk::adopt_plan() {
   plan_ = planner_->path();
+  if (canonical_routes_ && plans_are_cheapest(options_)) {
+    plan_ = canonical_.route(knowledge_, options_, plan_);
+    counters_.route_expanded += canonical_.expanded();
+  }
   plan_at_ = 0;
   plan_costs_.clear();
-  for (std::size_t i = 0; i + 1 < plan_.size(); ++i)
+  double total = 0;
+  for (std::size_t i = 0; i + 1 < plan_.size(); ++i) {
     plan_costs_.push_back(move_cost(knowledge_, options_.diagonal, options_.cost_model, plan_[i], plan_[i + 1]));
+    total += plan_costs_.back();
+  }
+  costs_to_go_.back() = total;
   status_ = agent_ == goal_ ? WalkStatus::Arrived : WalkStatus::Moving;
 }
 
@@ -130,6 +152,8 @@ std::vector<Point> Walk::planned_path() const {
 void Walk::learn(CellId cell, std::vector<Change>& changes) {
   const std::uint8_t truth = world_->cost(cell), believed = knowledge_.cost(cell);
   if (truth == believed) return;
+  // What the canonical routes keep between plans holds only while costs go up.
+  if (rank(truth) < rank(believed)) canonical_.forget();
   knowledge_.set_cost(cell, truth);
   changes.push_back({cell, believed});
   if (incremental_) unrepaired_.push_back(cell);
@@ -167,6 +191,7 @@ void Walk::replan(ReplanReason reason) {
   plan_.clear();
   plan_costs_.clear();
   plan_at_ = 0;
+  costs_to_go_.back() = NAN;
   if (incremental_ && reason != ReplanReason::GoalMoved) {
     incremental_->repair(unrepaired_, agent_);
   } else {
@@ -236,6 +261,7 @@ void Walk::move(WalkStepRecord* record) {
     ++counters_.moves;
     counters_.walked_cost += cost;
     walked_.push_back(to);
+    costs_to_go_.push_back(costs_to_go_.back() - plan_costs_[plan_at_ - 1]);
   }
   std::vector<Change> changes;
   sense(agent_, changes);
@@ -302,6 +328,23 @@ bool Walk::set_goal(Point goal) {
   if (status_ == WalkStatus::Ready || status_ == WalkStatus::Refused) return true;
   replan(ReplanReason::GoalMoved);
   return true;
+}
+
+WalkDivergence first_divergence(const Walk& a, const Walk& b) {
+  const std::vector<Point>& wa = a.walked();
+  const std::vector<Point>& wb = b.walked();
+  const std::size_t both = std::min(wa.size(), wb.size());
+  std::size_t common = 0;
+  while (common < both && wa[common] == wb[common]) ++common;
+  WalkDivergence divergence;
+  if (common == both) return divergence;  // one route is a prefix of the other (or both empty)
+  divergence.diverged = true;
+  if (common == 0) return divergence;
+  divergence.at = common - 1;
+  divergence.cost_a = a.costs_to_go()[common - 1];
+  divergence.cost_b = b.costs_to_go()[common - 1];
+  divergence.equally_cheap = std::abs(divergence.cost_a - divergence.cost_b) <= 1e-9 * (1 + std::abs(divergence.cost_a));
+  return divergence;
 }
 
 }  // namespace astar

@@ -1,6 +1,7 @@
 // Walk: an agent walking from a start to a goal on a true map it may know only in part,
-// planning with any search of the family (D* Lite repairs its plan; the others plan again
-// from scratch from the agent's cell).
+// planning with any search of the family (the incremental ones, D* Lite and MPAA*, keep
+// what they computed between plans; the others plan again from scratch from the agent's
+// cell).
 //
 // Two grids. The true map (the world) belongs to the caller, which may edit it during the
 // walk and says so with world_changed(). The Walk owns the knowledge grid, what the agent
@@ -22,10 +23,25 @@
 //   cost-lowered   some known cost went down (a wall went away, terrain got cheaper): a
 //                  cheaper way may have opened anywhere
 //   goal-moved     set_goal()
-// D* Lite is repaired (IncrementalSearch::repair) with every knowledge change since its
-// last repair, the ones that did not touch the plan included (it must see every edit of
-// the grid it reads); other planners are reset from the agent's cell. Changes that touch
-// nothing cost no planning: both kinds of planner replan only when the plan is touched.
+// An incremental planner (IncrementalSearch: D* Lite, MPAA*) is repaired with every
+// knowledge change since its last repair, the ones that did not touch the plan included
+// (it must see every edit of the grid it reads), and told of every move (move_start);
+// other planners are reset from the agent's cell. Changes that touch nothing cost no
+// planning: both kinds of planner replan only when the plan is touched.
+//
+// Routes among equally cheap ones. Planners break ties their own ways (D* Lite searches
+// back from the goal; A* and MPAA* forward), so two agents on the same world could walk
+// different routes of the same cost, and then, knowing different cells, part for good.
+// So a plan from a planner that always finds a cheapest path (an optimal algorithm, weight
+// 1, an admissible heuristic) is replaced (unless set_canonical_routes(false)) by the
+// canonical route of the same cost
+// (canonical_route.h: from each cell, the first move in route order that lies on a
+// cheapest path to the goal), which depends only on what the agent knows. Two such agents
+// on the same world with the same sensing walk the same route, plan at the same moves for
+// the same reasons and differ only in planning work; a planner that may find a dearer path
+// (greedy, weighted A*, ...) walks its own plans. Where two walks part,
+// first_divergence() says at which cell and what each one's plan cost from there (on what
+// each knew): a planner found a dearer plan, or the agents knew different cells.
 //
 // Statuses: Ready (not reset), Planning, Moving, Arrived (at the goal), NoPath (the planner
 // found none: the goal is unreachable as far as the agent knows), GaveUp (the planner hit
@@ -35,9 +51,9 @@
 // a wall) until erased.
 //
 // Edits and goal moves at any time: while planning, a change the agent learns is taken
-// into the plan in progress (D* Lite repairs, others start that plan again; not counted as
-// a replan); while moving, it replans as above; after NoPath, a cost that went down makes
-// it try again; set_goal() plans again from the agent whatever the status (after Arrived
+// into the plan in progress (incremental planners repair, others start that plan again;
+// not counted as a replan); while moving, it replans as above; after NoPath, a cost that
+// went down makes it try again; set_goal() plans again from the agent whatever the status (after Arrived
 // too), except before the first reset or when refused.
 //
 // Deterministic: the same world, options, start and goal and the same world_changed and
@@ -45,10 +61,13 @@
 #pragma once
 
 #include <array>
+#include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <vector>
 
+#include "canonical_route.h"
 #include "events.h"
 #include "grid.h"
 #include "options.h"
@@ -84,6 +103,7 @@ struct WalkCounters {
   std::uint64_t replans = 0;             // plans made after the first (goal moves included)
   std::uint64_t expanded_this_plan = 0;  // the current (or last) plan's expansions
   std::uint64_t expanded_total = 0;      // every plan's, the first included
+  std::uint64_t route_expanded = 0;      // cells the canonical routes' searches expanded (not planning)
 };
 
 // A cell the agent found to differ from what it believed, with its true cost (0 wall).
@@ -110,11 +130,17 @@ class Walk {
   explicit Walk(const Grid& world);
 
   // What a walk keeps per cell besides its planner (make_search's bytes_per_cell()): the
-  // knowledge grid the planner reads and the known-cell mask.
-  static constexpr std::size_t kBytesPerCell = Grid::kBytesPerCell + sizeof(std::uint8_t);
+  // knowledge grid the planner reads, the known-cell mask and what choosing canonical
+  // routes keeps.
+  static constexpr std::size_t kBytesPerCell = Grid::kBytesPerCell + sizeof(std::uint8_t) + RouteCanonicaliser::kBytesPerCell;
 
   // Take effect at the next reset(). The radius is clamped to 0..kMaxSenseRadius.
   void set_options(const SearchOptions& options, int sense_radius);
+  // Whether cheapest plans are replaced by the canonical route (see "Routes among equally
+  // cheap ones"; on by default). Off, each agent walks its planner's own plans, which is
+  // what measures a planner alone. Takes effect at the next reset().
+  void set_canonical_routes(bool on) { next_canonical_routes_ = on; }
+  bool canonical_routes() const { return canonical_routes_; }
   const SearchOptions& options() const { return options_; }
   int sense_radius() const { return sense_radius_; }
 
@@ -146,6 +172,10 @@ class Walk {
   const std::vector<Point>& walked() const { return walked_; }
   // From the agent to the goal: empty unless Moving or Arrived.
   std::vector<Point> planned_path() const;
+  // Per cell of walked(): what the plan the agent followed from there cost, on what it knew
+  // then (the cost of the rest of its plan; after a replan at that cell, the new plan's).
+  // NaN where it had no plan from there (still planning, or none).
+  const std::vector<double>& costs_to_go() const { return costs_to_go_; }
   const WalkCounters& counters() const { return counters_; }
   ReplanReason last_replan() const { return last_replan_; }
   // Per cell, 1 where the agent knows the true cost.
@@ -179,6 +209,7 @@ class Walk {
   IncrementalSearch* incremental_ = nullptr;  // the planner, when it can repair
   SearchOptions options_, next_options_;
   int sense_radius_ = 0, next_sense_radius_ = 0;
+  bool canonical_routes_ = true, next_canonical_routes_ = true;
 
   WalkStatus status_ = WalkStatus::Ready;
   Refusal refusal_ = Refusal::None;
@@ -187,10 +218,25 @@ class Walk {
   std::vector<Point> plan_;         // agent (when planned) to goal
   std::vector<double> plan_costs_;  // each move of plan_, on the knowledge when planned
   std::size_t plan_at_ = 0;         // the agent's index in plan_
-  std::vector<CellId> unrepaired_;  // D* Lite: knowledge changes since its last repair
+  std::vector<CellId> unrepaired_;  // incremental planners: knowledge changes since the last repair
+  std::vector<double> costs_to_go_;  // see costs_to_go()
+  RouteCanonicaliser canonical_;
   std::vector<std::uint8_t> known_;
   WalkCounters counters_;
   ReplanReason last_replan_ = ReplanReason::None;
 };
+
+// Where two walks parted: the last cell both stood on before their routes differ.
+struct WalkDivergence {
+  bool diverged = false;       // neither walked route is a prefix of the other
+  std::size_t at = 0;          // index in walked() of the last cell both stood on (when diverged)
+  double cost_a = NAN;         // what a's plan from that cell cost, on what a knew then
+  double cost_b = NAN;         // the same for b
+  bool equally_cheap = false;  // the two costs are the same (within 1e-9, relative)
+};
+// For two walks of the same world from the same start (compare mode). Not diverged when
+// the routes agree so far (one may be ahead); diverged at 0 with NaN costs when they did
+// not even start on the same cell.
+WalkDivergence first_divergence(const Walk& a, const Walk& b);
 
 }  // namespace astar

@@ -229,11 +229,14 @@ describe('walk mode', () => {
     expectLegalRoute(app, dstar.walk.walked());
     expectLegalRoute(app, astar.walk.walked());
     await nextFrame();
-    // The table: moves (✓ arrived), walked cost, replans and planning expansions of each walk.
+    // The table: moves (✓ arrived), walked cost, replans and planning expansions of each walk,
+    // and the route against the first agent's: two optimal planners walk the same one.
+    expect(astar.walk.walked()).toEqual(dstar.walk.walked());
     const rows = [...container.querySelectorAll<HTMLTableRowElement>('[data-region="comparison-table"] tbody tr')];
     expect(rows.map((row) => [...row.cells].map((cell) => cell.textContent))).toEqual([d, a].map((c, i) => [
       `${i + 1} · ${i === 0 ? 'D* Lite (incremental)' : 'A*'}`, `${c.moves.toLocaleString('en')} ✓`,
       String(Math.round(c.walkedCost * 100) / 100), c.replans.toLocaleString('en'), c.expandedTotal.toLocaleString('en'),
+      i === 0 ? 'the others are compared with this one' : 'the same so far',
     ]));
 
     // Full knowledge: both walk an optimal path, without replanning.

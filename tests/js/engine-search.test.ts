@@ -315,10 +315,14 @@ describe('D* Lite', () => {
     expect(view.has('rhs')).toBe(true);
     const at = (x: number, y: number) => y * 4 + x;
     expect(view.valueAt('rhs', at(3, 2))).toBe(0);
-    expect(view.gAt(at(2, 2))).toBe(1);
+    // Ties at equal k1 go to the larger k2 (nearer the start): from (3, 1) the search dives
+    // along the top row to the start, which leaves (2, 2) unsettled.
+    expect(search.path()).toEqual([{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 2, y: 0 }, { x: 3, y: 0 }, { x: 3, y: 1 }, { x: 3, y: 2 }]);
+    expect(view.gAt(at(3, 1))).toBe(1);
+    expect(view.gAt(at(2, 2))).toBe(Infinity);
     // The parent is the next cell toward the goal.
-    expect(view.parentAt(at(2, 2))).toBe(at(3, 2));
-    expect(search.parent(2, 2)).toEqual({ x: 3, y: 2 });
+    expect(view.parentAt(at(3, 1))).toBe(at(3, 2));
+    expect(search.parent(3, 1)).toEqual({ x: 3, y: 2 });
     expect(search.routeTo({ x: 0, y: 0 })).toEqual(search.path());
   });
 

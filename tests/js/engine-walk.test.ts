@@ -3,7 +3,7 @@
 // planner read-only. Everything created is deleted.
 import { afterEach, describe, expect, it } from 'vitest';
 
-import type { Point, Walk, WalkStep } from '../../web/src/engine/engine';
+import { eventsOf, type Point, type Walk, type WalkStep } from '../../web/src/engine/engine';
 import { engine, keepGrid, mapText, useEngine } from './engine-fixture';
 
 useEngine();
@@ -42,7 +42,7 @@ describe('walks', () => {
     expect(walked[0]).toEqual({ x: 0, y: 1 });
     expect(walked.at(-1)).toEqual({ x: 5, y: 1 });
     expect(walk.counters()).toEqual({ steps: steps.length, moves: moves.length, walkedCost: 7, replans: 0,
-      expandedThisPlan: plans.length, expandedTotal: plans.length });
+      expandedThisPlan: plans.length, expandedTotal: plans.length, routeExpanded: expect.any(Number) });
     expect(moves.reduce((sum, move) => sum + move.cost, 0)).toBe(7);
     expect(walk.plannedPath()).toEqual([{ x: 5, y: 1 }]);
     expect([...walk.knownMask()].every((known) => known === 1)).toBe(true);
@@ -75,6 +75,38 @@ describe('walks', () => {
     expect(walk.counters().replans).toBeGreaterThan(0);
     expect(walk.counters().walkedCost).toBe(moves.length);
     expect(walk.planner.stale).toBe(false);
+  });
+
+  it('MPAA* learns h, reuses kept paths (stop events, learnedH and reused channels) and walks what D* Lite and A* walk', () => {
+    const world = keepGrid(engine.parseMap(mapText([
+      '..............',
+      '.....@........',
+      '.....@...@....',
+      '.....@...@....',
+      '.........@....',
+      '..............',
+    ])));
+    const routes: Point[][] = [];
+    for (const algorithm of ['mpaa', 'dstar-lite', 'astar'] as const) {
+      const walk = keepWalk(engine.createWalk(world));
+      walk.setOptions({ algorithm }, 1);
+      walk.reset({ x: 0, y: 3 }, { x: 13, y: 3 });
+      const steps = walkToEnd(walk);
+      expect(walk.status).toBe('arrived');
+      routes.push(walk.walked());
+      if (algorithm !== 'mpaa') continue;
+      const stops = steps.flatMap((step) => (step.kind === 'plan' ? eventsOf(step.expansion, 'stop') : []));
+      expect(stops.length).toBeGreaterThan(0);
+      expect(walk.counters().replans).toBeGreaterThan(0);
+      const view = walk.planner.cellView();
+      expect(view.has('learnedH')).toBe(true);
+      expect(view.has('reused')).toBe(true);
+      // The goal has learned h = 0; a cell of the first plan's path, more.
+      expect(view.valueAt('learnedH', 3 * 14 + 13)).toBe(0);
+      expect(view.valueAt('learnedH', 3 * 14 + 1)).toBeGreaterThan(0);
+    }
+    expect(routes[1]).toEqual(routes[0]);
+    expect(routes[2]).toEqual(routes[0]);
   });
 
   it('replays exactly: the same calls at the same steps give the same walk', () => {

@@ -334,7 +334,7 @@ describe('the lines of real steps', () => {
     }
   });
 
-  it('D* Lite: the repairs of a walk in unknown terrain go through the raise and requeue lines, every pop through one of its three cases', () => {
+  it('D* Lite: the repairs of a walk in unknown terrain go through the raise and requeue lines, every pop through one of its two cases', () => {
     const grid = gridOf(WALLED);
     const walk = engine.createWalk(grid);
     try {
@@ -346,8 +346,9 @@ describe('the lines of real steps', () => {
         if (step?.kind !== 'plan') continue;
         const status = walk.planner.status;
         const lines = linesOfStep('dstar-lite', step.expansion, status);
-        // Exactly one of the three things a pop can do.
-        expect(lines.filter((id) => id === 'requeue' || id === 'lower' || id === 'raise')).toHaveLength(1);
+        // Exactly one of the two things a pop can do; after it, entries whose keys went out of
+        // date as they came to the front may be re-keyed.
+        expect(lines.filter((id) => id === 'lower' || id === 'raise')).toHaveLength(1);
         expect(lines).toContain(currentLineOfStep('dstar-lite', step.expansion, status));
         for (const id of lines) seen.add(id);
       }

@@ -280,7 +280,7 @@ TEST(DStarLite, MovingTheStartAlongThePathKeepsTheRestOfIt) {
 
 TEST(DStarLite, TheQueueListsTheNextPopFirstAfterRepairsToo) {
   std::mt19937 rng(97);
-  int pops = 0;
+  int pops = 0, raised = 0;
   for (int round = 0; round < 60; ++round) {
     const Diagonal d = reference::kAllRules[round % 4];
     Grid grid = reference::random_grid(rng, 18, round % 2 == 0);
@@ -301,23 +301,146 @@ TEST(DStarLite, TheQueueListsTheNextPopFirstAfterRepairsToo) {
       while (search.status() == Status::Running) {
         const std::vector<OpenItem> items = search.open_items(SIZE_MAX);
         ASSERT_EQ(items.size(), search.open_size());
-        for (std::size_t i = 1; i < items.size(); ++i)
-          EXPECT_TRUE(std::tuple(items[i - 1].f, items[i - 1].g, items[i - 1].cell) < std::tuple(items[i].f, items[i].g, items[i].cell));
+        // Key order: k1 (f), then under-consistent cells, then the later pop, then the
+        // smaller direction, then the smaller cell id.
+        const auto rank = [&](const OpenItem& item) {
+          const auto place = search.queue_place(item.cell);
+          EXPECT_TRUE(place);
+          EXPECT_EQ(place->k1, item.f);
+          EXPECT_EQ(place->k2, item.g);
+          EXPECT_EQ(place->under, search.g(item.cell) < search.rhs(item.cell));
+          return std::tuple(item.f, !place->under, -static_cast<std::int64_t>(place->pop), place->dir, item.cell);
+        };
+        for (std::size_t i = 1; i < items.size(); ++i) EXPECT_TRUE(rank(items[i - 1]) < rank(items[i]));
         ASSERT_TRUE(search.step(events));
         ++pops;
         EXPECT_EQ(events[0].cell, items.front().cell);
         EXPECT_EQ(events[0].c, items.front().f);
         // Every event of the step is about a cell of the grid, and its queue entries agree
         // with the phase the cell reads now.
-        for (const Event& e : events)
+        for (const Event& e : events) {
           if (e.kind == EventKind::Rhs) {
             EXPECT_EQ(search.phase(e.cell) == CellPhase::Open, e.outcome != Outcome::Dequeued);
             EXPECT_TRUE(same_double_or_both_inf(e.b, search.rhs(e.cell)));
           }
+          // Entries re-keyed as they came to the front (the start moved since they were
+          // queued): the step expanded only the first cell; they are still queued, later.
+          if (e.kind == EventKind::Key && e.outcome == Outcome::KeyRaised) {
+            ++raised;
+            EXPECT_NE(e.cell, events[0].cell);
+            EXPECT_GT(e.c, e.a);
+            EXPECT_EQ(search.phase(e.cell), CellPhase::Open);
+          }
+        }
+        EXPECT_EQ(std::count_if(events.begin(), events.end(), [](const Event& e) { return e.kind == EventKind::Expand; }), 1);
       }
     }
   }
-  EXPECT_GT(pops, 500);
+  EXPECT_GT(pops, 300);
+  EXPECT_GT(raised, 10);
+}
+
+// An outside fuzzer's case: the start moved two cells, off the path, after a repair. The
+// search then compared the new start's key with keys queued from the old start without
+// adding h(old, new) to km, stopped at once and gave 66 where 58 is cheapest.
+TEST(DStarLite, AStartMovedTwoCellsOffThePathGetsTheCheapestPlan) {
+  for (Diagonal d : {Diagonal::Always, Diagonal::IfAtMostOneObstacle, Diagonal::OnlyWhenNoObstacles}) {
+    Grid grid(5, 8);
+    grid.set_cost(grid.id(2, 0), kWall);
+    grid.set_cost(grid.id(3, 6), kWall);
+    SearchOptions options = dstar_options(d, CostModel::Integer);
+    options.heuristic = Heuristic::Chebyshev;
+    DStarLiteSearch search(grid, options);
+    ASSERT_TRUE(search.reset({3, 4}, {4, 1}));
+    search.run();
+    EXPECT_EQ(search.path_cost(), 34);
+    std::vector<CellId> every(grid.cell_count());
+    for (CellId id = 0; id < grid.cell_count(); ++id) every[id] = id;
+    ASSERT_TRUE(search.repair(every, {0, 5}));
+    search.run();
+    EXPECT_EQ(search.path_cost(), 56);
+    ASSERT_TRUE(search.move_start({2, 6}));
+    search.run();
+    ASSERT_EQ(search.status(), Status::Found) << name_of(d);
+    EXPECT_EQ(search.path_cost(), 58) << name_of(d);
+    EXPECT_EQ(reference::dijkstra(grid, {d, CostModel::Integer}, {2, 6}, {4, 1}), 58.0);
+    EXPECT_NEAR(reference::checked_path_cost(grid, {d, CostModel::Integer}, search.path(), {2, 6}, {4, 1}), 58, 1e-9);
+  }
+}
+
+// The start moved by any distance (a neighbour, a few cells, across the map; on the path
+// or off it), between repairs after random edits: after each, the plan costs what
+// Dijkstra finds from the new start.
+TEST(DStarLite, MovingTheStartAnyDistanceMatchesDijkstra) {
+  std::mt19937 rng(98);
+  int checks = 0, on_path = 0, far = 0;
+  for (int round = 0; round < 200; ++round) {
+    const Diagonal d = reference::kAllRules[round % 4];
+    const CostModel m = reference::kAllModels[(round / 4) % 2];
+    const bool terrain = round % 3 == 0;
+    Grid grid = reference::random_grid(rng, 22, terrain);
+    SearchOptions options = dstar_options(d, m);
+    if (round % 5 == 1) options.heuristic = Heuristic::Chebyshev;
+    if (round % 5 == 2) options.heuristic = Heuristic::Euclidean;
+    DStarLiteSearch search(grid, options);
+    Point start = reference::random_point(rng, grid);
+    const Point goal = reference::random_point(rng, grid);
+    ASSERT_TRUE(search.reset(start, goal));
+    search.run();
+    for (int move = 0; move < 12; ++move) {
+      const std::string where = describe(d, m, round) + " move " + std::to_string(move);
+      if (move % 3 == 2) {
+        // An edit now and then, repaired from where the start is.
+        const CellId id = static_cast<CellId>(rng() % grid.cell_count());
+        grid.set_cost(id, rng() % 3 == 0 ? kWall : static_cast<std::uint8_t>(terrain ? 1 + rng() % 9 : 1));
+        ASSERT_TRUE(search.repair({id}, start));
+      } else {
+        const std::vector<Point> path = search.path();
+        if (!path.empty() && rng() % 3 == 0) {
+          start = path[rng() % path.size()];
+          ++on_path;
+        } else if (rng() % 2 == 0) {
+          const int dx = static_cast<int>(rng() % 5) - 2, dy = static_cast<int>(rng() % 5) - 2;
+          if (grid.in_bounds(start.x + dx, start.y + dy)) start = {start.x + dx, start.y + dy};
+        } else {
+          start = reference::random_point(rng, grid);
+          ++far;
+        }
+        ASSERT_TRUE(search.move_start(start));
+      }
+      search.run();
+      const std::optional<double> expected = reference::dijkstra(grid, {d, m}, start, goal);
+      if (!expected) {
+        EXPECT_EQ(search.status(), Status::NoPath) << where;
+      } else {
+        ASSERT_EQ(search.status(), Status::Found) << where;
+        EXPECT_NEAR(search.path_cost(), *expected, 1e-9 * (1 + *expected)) << where;
+        EXPECT_NEAR(reference::checked_path_cost(grid, {d, m}, search.path(), start, goal), search.path_cost(), 1e-9) << where;
+      }
+      ++checks;
+    }
+  }
+  EXPECT_EQ(checks, 2400);
+  EXPECT_GT(on_path, 200);
+  EXPECT_GT(far, 300);
+}
+
+// Ties on open ground: with the paper's key, the cells of equal k1 nearest the goal went
+// first, so the first plan popped the whole band of equally short paths before the start.
+// Now ties go to the cells nearer the start and the first plan is a backward A* diving
+// along one cheapest path: on an empty map it pops about one cell per move of the path.
+TEST(DStarLite, TheFirstPlanOnOpenGroundPopsAboutOneCellPerMove) {
+  for (CostModel m : reference::kAllModels)
+    for (Diagonal d : reference::kAllRules) {
+      Grid grid(120, 90);
+      DStarLiteSearch search(grid, dstar_options(d, m));
+      ASSERT_TRUE(search.reset({3, 80}, {110, 5}));
+      search.run();
+      ASSERT_EQ(search.status(), Status::Found);
+      const std::size_t moves = search.path().size() - 1;
+      // The pops: the goal, one per move, and a few raised keys or side cells at most.
+      EXPECT_LE(search.counters().expanded, moves + 3) << name_of(d) << " " << name_of(m);
+    }
 }
 
 }  // namespace

@@ -29,6 +29,7 @@
 
 #include "bidirectional.h"
 #include "dstar_lite.h"
+#include "mpaa.h"
 #include "open_list.h"
 #include "reference.h"
 #include "search.h"
@@ -120,7 +121,7 @@ class OpenListReader {
  public:
   OpenListReader(Search& search, const AlgorithmInfo& algorithm, const std::string& where)
       : search_(search), algorithm_(algorithm.id), where_(where), bidirectional_(dynamic_cast<BidirectionalSearch*>(&search)),
-        dstar_(dynamic_cast<DStarLiteSearch*>(&search)) {
+        dstar_(dynamic_cast<DStarLiteSearch*>(&search)), mpaa_(dynamic_cast<MpaaSearch*>(&search)) {
     discovered_[search.grid().id(search.start())] = {0, 0};
   }
 
@@ -181,6 +182,12 @@ class OpenListReader {
       if (item.side == Side::Backward) {
         EXPECT_TRUE(same_double(item.g, bidirectional_->g_back(item.cell))) << where_;
         EXPECT_TRUE(same_double(item.f, item.g + item.h)) << where_;
+      } else if (mpaa_) {
+        // MPAA*'s h is the one it searches with: learned where learned, else the base
+        // estimate in exact costs.
+        EXPECT_TRUE(same_double(item.g, search_.g(item.cell))) << where_;
+        EXPECT_TRUE(same_double(item.h, mpaa_->heuristic(item.cell))) << where_;
+        EXPECT_TRUE(same_double(item.f, search_.f(item.cell))) << where_;
       } else if (dstar_) {
         EXPECT_TRUE(same_double(item.g, std::min(dstar_->g(item.cell), dstar_->rhs(item.cell)))) << where_;
         EXPECT_TRUE(same_double(item.h, search_.h(item.cell))) << where_;
@@ -205,8 +212,20 @@ class OpenListReader {
 
   // The documented order of two consecutive items of one side.
   bool in_order(const OpenItem& a, const OpenItem& b) const {
-    // D* Lite: its key [k1; k2] is (f, g), then the smaller cell id.
-    if (dstar_) return std::tuple(a.f, a.g, a.cell) < std::tuple(b.f, b.g, b.cell);
+    // D* Lite: k1 (f), then under-consistent cells, then the later pop, then the smaller
+    // direction (dstar_lite.h, queue_place), then the smaller cell id.
+    if (dstar_) {
+      const auto rank = [this](const OpenItem& i) {
+        const auto place = dstar_->queue_place(i.cell);
+        return std::tuple(i.f, !place->under, -static_cast<std::int64_t>(place->pop), place->dir, i.cell);
+      };
+      return rank(a) < rank(b);
+    }
+    if (mpaa_) {
+      // MPAA*: f exactly, then the larger g (as a float), then the smaller id.
+      const auto rank = [](const OpenItem& i) { return std::tuple(i.f, -static_cast<float>(i.g), i.cell); };
+      return rank(a) < rank(b);
+    }
     if (priority_ordered()) {
       // Priority (as its open-list key), then the larger g (as a float), then the smaller id.
       const auto rank = [](const OpenItem& i) { return std::tuple(priority_key(i.f), -static_cast<float>(i.g), i.cell); };
@@ -289,6 +308,7 @@ class OpenListReader {
   std::string where_;
   BidirectionalSearch* bidirectional_;
   DStarLiteSearch* dstar_;
+  MpaaSearch* mpaa_;
   std::vector<Event> events_;
   std::uint64_t steps_ = 0;
   std::map<CellId, Discovery> discovered_;

@@ -402,6 +402,8 @@ declare module '*/generated/astar-wasm.mjs' {
     expandedThisPlan: number;
     /** Expansions of every plan, the first included. */
     expandedTotal: number;
+    /** Cells expanded choosing canonical routes among equally cheap ones (cpp/core/canonical_route.h); not planning. */
+    routeExpanded: number;
   }
 
   /** One observed step of a walk (`Walk._step`): a planner expansion, or a move. */
@@ -424,12 +426,25 @@ declare module '*/generated/astar-wasm.mjs' {
     arrived: boolean;
   }
 
+  /** cpp/core/walk.h's WalkDivergence: `at` indexes the walked cells; costs NaN where a walk had no plan. */
+  export interface RawWalkDivergence {
+    diverged: boolean;
+    at: number;
+    costA: number;
+    costB: number;
+    equallyCheap: boolean;
+  }
+
   /**
    * An agent walking from a start to a goal on a true map (the `world` grid, which it reads
    * and must outlive it), knowing all of it or only what it has sensed, planning with any
    * search of the catalog (cpp/core/walk.h).
    */
   export interface Walk {
+    /** Whether cheapest plans are replaced by the canonical route (cpp/core/walk.h); from the next `reset()`. */
+    setCanonicalRoutes(on: boolean): void;
+    /** Where this walk and `other` (of the same world, from the same start) parted: walk.h's first_divergence. */
+    _firstDivergence(other: Walk): RawWalkDivergence;
     /** Options for the next `reset()`, as `Search._setOptions`, and the sense radius (0: the whole map; 1..10). */
     _setOptions(
       algorithm: EnumMember<AlgorithmName>,

@@ -49,7 +49,7 @@ export class EngineCellView implements CellView {
     private readonly search: EngineSearch,
     raw: ReturnType<RawSearchReader['_channels']>,
     readonly layout: number,
-    private readonly width: number,
+    readonly width: number,
   ) {
     this.count = search.cellCount;
     for (const channel of raw) {

@@ -55,6 +55,7 @@
 /// <reference path="./astar-wasm.d.ts" />
 /// <reference lib="esnext.disposable" preserve="true" />
 export type { AlgorithmRow, Catalog } from './catalog';
+export type { WalkDivergence } from './walk-divergence';
 export * from './types';
 export * from './errors';
 export * from './interfaces';

@@ -7,6 +7,7 @@
 /// <reference lib="esnext.disposable" preserve="true" />
 import type { AlgorithmRow, Catalog } from './catalog';
 import type { ChannelName as GeneratedChannelName, ReplanReasonName, WalkStatusName } from './generated/names';
+import type { WalkDivergence } from './walk-divergence';
 import type {
   AlgorithmName,
   CellPhase,
@@ -213,6 +214,11 @@ export interface WalkCounters {
   expandedThisPlan: number;
   /** Expansions of every plan, the first included. */
   expandedTotal: number;
+  /**
+   * Cells expanded choosing, among equally cheap routes, the one every optimal planner's
+   * agent walks (cpp/core/canonical_route.h); not counted as planning.
+   */
+  routeExpanded: number;
 }
 
 /**
@@ -234,12 +240,21 @@ export type WalkStep =
 
 /**
  * An agent walking from a start to a goal on a true map (cpp/core/walk.h), which it knows
- * whole or only where it has been, planning with any search of the catalog: D* Lite
- * repairs its plan, the others plan again from scratch from the agent's cell.
+ * whole or only where it has been, planning with any search of the catalog: D* Lite and
+ * MPAA* keep what they computed between plans, the others plan again from scratch from the
+ * agent's cell. Optimal planners' agents walk the same route among equally cheap ones.
  */
 export interface Walk {
   /** Take effect at the next reset(). senseRadius 0: the agent knows the whole map; 1 to MAX_SENSE_RADIUS: only what it has sensed. */
   setOptions(search: Partial<SearchOptions>, senseRadius: number): void;
+  /**
+   * From the next reset(): whether a cheapest plan is replaced by the canonical route of the
+   * same cost, so that agents with different optimal planners walk the same route (on by
+   * default; off, each walks its planner's own plans, which is what measures a planner alone).
+   */
+  setCanonicalRoutes(on: boolean): void;
+  /** Where this walk and `other` (same world, same start: compare mode) parted, and what each one's plan from there cost. */
+  firstDivergence(other: Walk): WalkDivergence;
   /** The agent at `start`, its knowledge sensed there, the planner reset; false (status ready) when a point is outside the map. */
   reset(start: Point, goal: Point): boolean;
   /** One step, observed; null if there was nothing to do. */
@@ -298,6 +313,8 @@ export type JumpChannelName = Subset<ChannelName, 'jumpN' | 'jumpE' | 'jumpS' | 
  */
 export interface CellView {
   readonly count: number;
+  /** The grid's width: cell (x, y) has id y * width + x. */
+  readonly width: number;
   /** Whether the search keeps this channel. */
   has(channel: ChannelName): boolean;
   /** 0 unseen, 1 open, 2 closed, 3 path. */

@@ -113,7 +113,11 @@ export type SearchEvent =
   | { kind: 'iteration'; iteration: number; threshold: number }
   /** IDA*: the depth-first path was cut back to end at `cell` (null: the whole path), `popped` cells removed. */
   | { kind: 'backtrack'; cell: Point | null; popped: number }
-  /** Bidirectional: stop; no path can be cheaper than `cost`, since `bound` (the frontiers' larger smallest f) is no less. */
+  /**
+   * Bidirectional: stop; no path can be cheaper than `cost`, since `bound` (the frontiers' larger smallest f) is no less.
+   * MPAA*: the cell just expanded is on a path kept from an earlier plan that still leads to the goal: stop; the path
+   * through it costs `cost`, and `bound` (the same f, the open list's smallest) proves it cheapest.
+   */
   | { kind: 'stop'; cost: number; bound: number }
   /**
    * D* Lite: what popping `cell` (the step's expand, reported just before) did. It was popped

@@ -10,6 +10,7 @@ import { CollectorHint, reclaimer } from './memory';
 import { pointsOf } from './raw-values';
 import { EngineSearch } from './search';
 import { DEFAULT_OPTIONS, MAX_SENSE_RADIUS, type AlgorithmName, type Point, type RefusalName, type SearchOptions } from './types';
+import { walkDivergence, type WalkDivergence } from './walk-divergence';
 import type { WasmEngine } from './wasm-engine';
 
 export class EngineWalk implements Walk {
@@ -51,6 +52,15 @@ export class EngineWalk implements Walk {
     const { options, args } = this.engine.resolveOptions(this.pending, search);
     this.raw._setOptions(...args, radius);
     this.pending = options;
+  }
+
+  setCanonicalRoutes(on: boolean): void {
+    this.raw.setCanonicalRoutes(booleanArgument(on, 'setCanonicalRoutes(on)'));
+  }
+
+  firstDivergence(other: Walk): WalkDivergence {
+    if (!(other instanceof EngineWalk) || other.engine !== this.engine) throw new TypeError('firstDivergence takes another Walk of the same engine');
+    return walkDivergence(this.raw._firstDivergence(other.raw));
   }
 
   reset(start: Point, goal: Point): boolean {

@@ -11,6 +11,7 @@ import { dStarLite } from './dstar-lite';
 import { FRONTIERS, type Frontier } from './frontier';
 import { idaStar } from './ida-star';
 import { jumpPoints } from './jump-points';
+import { mpaa } from './mpaa';
 import type { Presenter } from './presenter';
 import { thetaStar } from './theta-star';
 
@@ -26,6 +27,7 @@ export const PRESENTERS: Readonly<Record<AlgorithmName, Presenter>> = {
   dfs: bestFirst('dfs'),
   'dstar-lite': dStarLite(),
   'jps-plus': jumpPoints(true),
+  mpaa: mpaa(),
 };
 
 export function presenterFor(algorithm: AlgorithmName): Presenter {

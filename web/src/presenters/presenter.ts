@@ -1,7 +1,7 @@
 // What the page knows about an algorithm, asked of its presenter: tldraw's shape util (one
 // util per kind of shape, in a checked list, and the canvas and the UI ask the util instead
 // of branching on the kind). Here one presenter module per family of algorithms (best-first,
-// jump points, bidirectional, IDA*, Theta*, D* Lite) makes a Presenter for each algorithm
+// jump points, bidirectional, IDA*, Theta*, D* Lite, MPAA*) makes a Presenter for each algorithm
 // of the family, and index.ts holds them in a Record over the engine's AlgorithmName: an
 // algorithm the engine gains without a presenter does not compile. Nothing outside this
 // folder branches on an algorithm's name or guesses its family from its channels.
@@ -10,7 +10,7 @@
 // and returns words, lines of pseudocode, fills and marks as plain data. It never touches
 // the DOM or the canvas, so the narration, the pseudocode and the picture it describes are
 // read from the same events and cannot disagree.
-import type { CellView, Point, Progress, Search, SearchStatus, StepEvent } from '../engine/engine';
+import type { CellView, ChannelName, Point, Progress, Search, SearchStatus, StepEvent } from '../engine/engine';
 import type { CornerRule, DirectionLabel, Overlay } from '../scene/pane-scene';
 import type { Language } from '../state/store';
 import type { PhraseKey } from '../ui/i18n';
@@ -21,7 +21,7 @@ import type { LineId, Pseudocode } from './pseudocode';
 export type Say = (key: PhraseKey, params?: Record<string, string | number>) => string;
 
 /** Marks of the legend that only some algorithms draw. */
-export type LegendMark = 'backwardOpen' | 'backwardClosed' | 'meeting' | 'scanned' | 'scan' | 'jumps' | 'sight' | 'stack' | 'inconsistent';
+export type LegendMark = 'backwardOpen' | 'backwardClosed' | 'meeting' | 'scanned' | 'scan' | 'jumps' | 'sight' | 'stack' | 'inconsistent' | 'reused' | 'learnedH';
 
 /** What the narration of a step may use besides the step's events: read once, as plain values. */
 export interface StepStory {
@@ -34,6 +34,8 @@ export interface StepStory {
   pathCost: number | null;
   progress: Progress;
   goal: Point;
+  /** A channel's value at a cell of the search right after the step (NaN where it has none). */
+  channelAt(channel: ChannelName, cell: Point): number;
 }
 
 export interface Presenter {
@@ -41,7 +43,7 @@ export interface Presenter {
   readonly frontier: FrontierKind;
   /** Its pseudocode in both languages, and which lines each kind of event passes. */
   readonly pseudocode: Pseudocode;
-  /** The line a walk's planner is on after a move that made it plan again: D* Lite repairs, the others start afresh. */
+  /** The line a walk's planner is on after a move that made it plan again: D* Lite and MPAA* carry what they have over ('repair'), the others start afresh. */
   readonly replanLine: LineId;
   /** The legend's marks it draws beyond open, closed and the path. */
   readonly legend: readonly LegendMark[];

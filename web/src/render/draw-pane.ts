@@ -49,6 +49,8 @@ const STYLES: Readonly<Record<OverlayRole, Style>> = {
   'depth-first': { colour: 'current', width: (s) => clamp(2, s * 0.15, 5), dash: [6, 4], minScale: 0 },
   meeting: { colour: 'path', width: () => 3, minScale: 0 },
   path: { colour: 'path', width: pathWidth, minScale: 0 },
+  // Over the path, in the path's width less a third, dashed: the path stays visible under it.
+  reused: { colour: 'sightClear', width: (s) => Math.max(2, pathWidth(s) * 0.6), dash: [8, 5], minScale: 0 },
   walked: { colour: 'agent', width: (s) => Math.max(2, pathWidth(s) * 0.7), minScale: 0 },
   sense: { colour: 'agent', width: () => 2, dash: [6, 4], minScale: 0 },
   discovered: { colour: 'current', width: () => 2, minScale: 3 },

@@ -12,7 +12,8 @@ export const CELL_LABELS = ['g', 'h', 'f', 'order', 'parent', 'jumps'] as const;
 export type CellLabel = (typeof CELL_LABELS)[number];
 
 /** What reached cells are coloured by: open and closed ('none') or one number, as a heat map. */
-export const HEAT_MODES = ['none', 'g', 'h', 'f', 'order'] as const;
+// 'learnedH': the h a planner learned in earlier plans (MPAA*'s learnedH channel), where it learned one.
+export const HEAT_MODES = ['none', 'g', 'h', 'f', 'order', 'learnedH'] as const;
 export type HeatMode = (typeof HEAT_MODES)[number];
 
 /** One pane's values for a heat map (NaN where a cell has none) and the range they are coloured over. */
@@ -74,6 +75,8 @@ export type OverlayRole =
   | 'meeting'
   /** The path found (a walk: the plan ahead of the agent). */
   | 'path'
+  /** MPAA*: the part of the path taken from a path kept from an earlier plan, and where it joins. */
+  | 'reused'
   /** The cells a walking agent has stood on. */
   | 'walked'
   /** What a walking agent senses around it. */

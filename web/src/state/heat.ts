@@ -1,4 +1,5 @@
-// Heat maps' numbers: reached cells coloured by one number (g, h, f or expansion order). h
+// Heat maps' numbers: reached cells coloured by one number (g, h, f, expansion order, or the
+// h a planner learned: MPAA*'s, where a cell learned one). h
 // is defined on every walkable cell (it is the heuristic's field over the map); the others
 // only where the search has been. The range is shared by every pane, so in compare mode the
 // same colour means the same number in each picture. The colours are the drawing's
@@ -8,24 +9,33 @@ import type { Heat, HeatMode } from '../scene/pane-scene';
 import type { Run } from './run';
 
 /**
- * The values a heat map of `search` shows, one per cell (NaN where there is none): g and
- * the expansion order from the search's channels, h and f from the engine. A new array
+ * The values a heat map of `search` shows, one per cell (NaN where there is none): g, the
+ * expansion order and the learned h from the search's channels, h and f from the engine. A new array
  * each call: the caller caches it by the search's revision.
  */
 export function heatValues(search: Search, grid: Grid, mode: Exclude<HeatMode, 'none'>): Float32Array {
   const count = grid.width * grid.height;
   if (search.status === 'ready' || search.status === 'refused') return new Float32Array(count).fill(NaN);
-  if (mode === 'h' || mode === 'f') return search.cellValues(mode);
+  const costs = grid.costs();
+  // Walls stay walls above a heat map: no value on them (a walk's planner may have reached or
+  // learned about a cell before it became one).
+  const withoutWalls = (values: Float32Array) => {
+    for (let id = 0; id < count; id++) if (costs[id] === 0) values[id] = NaN;
+    return values;
+  };
+  if (mode === 'h' || mode === 'f') return withoutWalls(search.cellValues(mode));
   const cells = search.cellView();
   const values = new Float32Array(count);
   for (let id = 0; id < count; id++) {
-    if (mode === 'g') values[id] = cells.phaseAt(id) !== 0 ? cells.gAt(id) : NaN;
+    // NaN where nothing was learned, and for searches without the channel.
+    if (mode === 'learnedH') values[id] = cells.valueAt('learnedH', id);
+    else if (mode === 'g') values[id] = cells.phaseAt(id) !== 0 ? cells.gAt(id) : NaN;
     else {
       const order = cells.orderAt(id);
       values[id] = order > 0 ? order : NaN;
     }
   }
-  return values;
+  return withoutWalls(values);
 }
 
 /** The smallest and largest finite value over every array; null when there is none. */

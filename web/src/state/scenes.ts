@@ -15,7 +15,7 @@ import { formatNumber } from '../scene/format';
 import { cornersOf, LABEL_MIN_SCALE } from '../scene/geometry';
 import { layoutLabels, type PlacedLabel } from '../scene/label-layout';
 import {
-  centreOf, type CellLabel, type CellText, type FillScene, type FogScene, type Heat, type MapScene, type Marker, type Overlay, type PaneScene,
+  centreOf, FILL, type CellLabel, type CellText, type CornerRule, type FillScene, type FogScene, type Heat, type MapScene, type Marker, type Overlay, type PaneScene,
 } from '../scene/pane-scene';
 import { visibleCells, type Viewport } from '../scene/viewport';
 import type { Run } from './run';
@@ -157,7 +157,13 @@ export class PaneSceneBuilder {
     }
     const search = part.timeline.display;
     if (search.status === 'ready' || search.status === 'refused') this.fills.kinds.fill(0);
-    else presenterFor(part.algorithm).fillCells(search.cellView(), this.fills.kinds, this.scratch);
+    else {
+      presenterFor(part.algorithm).fillCells(search.cellView(), this.fills.kinds, this.scratch);
+      // Walls stay walls above the search's colours (a walk's planner may have reached a
+      // cell before it became one; the map is drawn under the fills).
+      const { costs } = map;
+      for (let id = 0; id < count; id++) if (costs[id] === 0) this.fills.kinds[id] = FILL.none;
+    }
     this.fills.revision++;
     this.filledFor = part;
     return this.fills;
@@ -219,6 +225,9 @@ function readLabels(search: Search, map: MapScene, visible: ReturnType<typeof vi
   for (let y = visible.y0; y <= visible.y1; y++) {
     for (let x = visible.x0; x <= visible.x1; x++) {
       const id = y * width + x;
+      // A wall is drawn as a wall, whatever a search made of it (a walk's planner may have
+      // reached a cell before it became one): no numbers on it.
+      if (map.costs[id] === 0) continue;
       const text: CellText = { x, y, topLeft: '', topRight: '', bottomLeft: '', bottomRight: '', centre: '', parent: null, directions: directions?.(cells, id) ?? null };
       if (cells.phaseAt(id) !== 0) {
         if (shown.has('f')) text.topLeft = rule.topLeft === 'rhs' ? label(cells.valueAt('rhs', id)) : label(nullIfNaN(f![id]!));

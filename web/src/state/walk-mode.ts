@@ -87,12 +87,18 @@ export class WalkMode {
     if (cells) {
       log.recordCells(step, cells.ids, cells.costs);
       const points = cells.ids.map((id) => ({ x: id % width, y: Math.floor(id / width) }));
-      for (const walk of walks) walk.worldChanged(points);
+      for (const walk of walks) {
+        walk.forgetEnd();
+        walk.worldChanged(points);
+      }
       return true;
     }
     if (goal) {
       log.recordGoal(step, goal);
-      for (const walk of walks) walk.setGoal(goal);
+      for (const walk of walks) {
+        walk.forgetEnd();
+        walk.setGoal(goal);
+      }
       return true;
     }
     return false;

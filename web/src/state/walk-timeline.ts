@@ -41,6 +41,12 @@ export class WalkTimeline implements Timeline {
   private viewCache: { revision: number; view: WalkView } | null = null;
   /** Steps taken, in this timeline's step size. */
   private steps = 0;
+  /**
+   * The step the walk ended at, once it has: stepping back replays the same walk, so its
+   * length stays known (the timeline keeps its end and can be scrubbed both ways). Forgotten
+   * by restart() and by forgetEnd(), when an edit changes what comes after the step shown.
+   */
+  private endStep: number | null = null;
 
   constructor(engine: Engine, grid: Grid) {
     this.walk = engine.createWalk(grid);
@@ -70,9 +76,14 @@ export class WalkTimeline implements Timeline {
     return status === 'planning' || status === 'moving' || status === 'no-path';
   }
 
-  /** Known once the walk has ended: until then the user's edits may change its length. */
+  /** Known once the walk has ended (and kept while stepping back): until then the user's edits may change its length. */
   get total(): number | null {
-    return this.finished ? this.step : null;
+    return this.finished ? this.step : this.endStep;
+  }
+
+  /** An edit at the step shown changes the walk from there: its end is no longer known. */
+  forgetEnd(): void {
+    this.endStep = null;
   }
 
   restart(start: Point, goal: Point, options: SearchOptions, senseRadius: number, stepSize: WalkStepSize): void {
@@ -81,6 +92,7 @@ export class WalkTimeline implements Timeline {
     this.stepSize = stepSize;
     this.senseRadius = senseRadius;
     this.walk.setOptions(options, senseRadius);
+    this.endStep = null;
     this.begin();
   }
 
@@ -239,5 +251,6 @@ export class WalkTimeline implements Timeline {
 
   private changed(): void {
     this.revision++;
+    if (this.finished) this.endStep = this.steps;
   }
 }

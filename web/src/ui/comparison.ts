@@ -4,7 +4,7 @@
 // made so far, which grows during playback against a faint bar of the search's total.
 // The table's figures are the whole searches' (each timeline measures its search flat out
 // in the background); the chart follows the shared timeline.
-import type { AlgorithmRow, SearchOptions } from '../engine/engine';
+import type { AlgorithmRow, SearchOptions, Walk } from '../engine/engine';
 import { frontierOf } from '../presenters/index';
 import { formatNumber } from '../scene/format';
 import type { Run } from '../state/run';
@@ -83,7 +83,8 @@ export function isOptimalCost(store: PlaygroundStore, run: Run, best = optimalCo
 
 const SEARCH_COLUMNS: PhraseKey[] = ['compare.search', 'compare.expanded', 'compare.maxOpen', 'compare.pathLength', 'compare.pathCost', 'compare.time'];
 // In walk mode each row is a walk so far: the same map, a different planner.
-const WALK_COLUMNS: PhraseKey[] = ['compare.search', 'compare.walkMoves', 'compare.walkCost', 'compare.replans', 'compare.walkExpanded'];
+// The last column says where each agent's route parted from the first agent's, and why.
+const WALK_COLUMNS: PhraseKey[] = ['compare.search', 'compare.walkMoves', 'compare.walkCost', 'compare.replans', 'compare.walkExpanded', 'compare.walkRoute'];
 
 export function buildComparison(store: PlaygroundStore, phrases: Phrases): Comparison {
   let columns = SEARCH_COLUMNS;
@@ -161,6 +162,7 @@ export function buildComparison(store: PlaygroundStore, phrases: Phrases): Compa
       setText(cells[2]!, formatNumber(counters.walkedCost, 2));
       setText(cells[3]!, counters.replans.toLocaleString(language));
       setText(cells[4]!, counters.expandedTotal.toLocaleString(language));
+      setText(cells[5]!, routeText(language, walk.walk, run === store.runs[0] ? null : store.runs[0]!.walk?.walk ?? null));
     }
   };
 
@@ -246,6 +248,30 @@ export function buildComparison(store: PlaygroundStore, phrases: Phrases): Compa
     }
   };
   return { element, update };
+}
+
+/**
+ * Where the agent's route parted from the first agent's (`first`; null for the first agent
+ * itself), and whose plan was dearer there: on canonical routes, optimal planners walk the
+ * same route, so a parting comes from a planner that found a dearer path or from a tie a
+ * planner broke its own way.
+ */
+export function routeText(language: Language, walk: Walk, first: Walk | null): string {
+  if (!first) return translate(language, 'compare.route.reference');
+  if (walk.status === 'refused' || first.status === 'refused') return '–';
+  const parting = walk.firstDivergence(first);
+  if (!parting.diverged) return translate(language, 'compare.route.same');
+  if (parting.afterMoves === null) return translate(language, 'compare.route.otherStart');
+  const at = walk.walked()[parting.afterMoves]!;
+  const numbers = {
+    n: parting.afterMoves.toLocaleString(language),
+    cell: `(${at.x}, ${at.y})`,
+    cost: formatNumber(parting.cost, 2),
+    other: formatNumber(parting.otherCost, 2),
+    diff: formatNumber(Math.abs((parting.cost ?? 0) - (parting.otherCost ?? 0)), 2),
+  };
+  if (parting.equallyCheap || parting.cost === null || parting.otherCost === null) return translate(language, 'compare.route.partedTie', numbers);
+  return translate(language, parting.cost > parting.otherCost ? 'compare.route.partedDearer' : 'compare.route.partedCheaper', numbers);
 }
 
 function pathText(language: Language, result: SearchResult, what: 'pathLength' | 'pathCost'): string {

@@ -254,6 +254,7 @@ function stepStory(store: PlaygroundStore, run: Run): StepStory {
     pathCost: search.pathCost,
     progress: search.progress(),
     goal: store.goal,
+    channelAt: (channel, cell) => search.cellView().valueAt(channel, cell.y * store.grid.width + cell.x),
   };
 }
 

@@ -154,6 +154,9 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
   const swatch = (className: string) => el('span', { class: `ap-swatch ${className}`, 'aria-hidden': 'true' });
   const terrainRamp = el('span', { class: 'ap-ramp', 'aria-hidden': 'true' });
   const legendItem = (mark: HTMLElement, key: PhraseKey) => el('li', {}, mark, phrases.span(key));
+  // The learned-h heat map's colours, as every heat map has them.
+  const learnedSwatch = swatch('ap-swatch-learned');
+  learnedSwatch.style.background = heatGradientCss();
   // Items only some algorithms draw are shown while one of them is chosen.
   const algorithmItems: Record<Exclude<LegendMark, 'inconsistent'>, HTMLElement> = {
     backwardOpen: legendItem(swatch('ap-swatch-backward-open'), 'legend.backwardOpen'),
@@ -164,6 +167,8 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
     jumps: legendItem(el('span', { class: 'ap-swatch ap-swatch-jumps', 'aria-hidden': 'true' }, '3'), 'legend.jumps'),
     sight: legendItem(swatch('ap-swatch-sight'), 'legend.sight'),
     stack: legendItem(swatch('ap-swatch-stack'), 'legend.stack'),
+    reused: legendItem(swatch('ap-swatch-reused'), 'legend.reused'),
+    learnedH: legendItem(learnedSwatch, 'legend.learnedH'),
   };
   // Walk mode's marks, shown while the agents walk (fog and sensing only in unknown terrain).
   const walkItems = {
@@ -244,6 +249,9 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
       const marks = new Set(store.runs.flatMap((run) => presenterFor(run.options.algorithm).legend));
       for (const [mark, item] of Object.entries(algorithmItems)) item.hidden = !marks.has(mark as LegendMark);
       walkItems.inconsistent.hidden = dstarCells.hidden = !marks.has('inconsistent');
+      // The learned-h heat map is offered while a search that learns h is shown.
+      const learnedOption = heatSelect.querySelector<HTMLOptionElement>('option[value="learnedH"]')!;
+      learnedOption.hidden = learnedOption.disabled = !marks.has('learnedH') && store.heatMode !== 'learnedH';
     }
     if (changes.has('options') || changes.has('ui') || changes.has('language')) {
       unknownTerrain.checked = store.unknownTerrain;
