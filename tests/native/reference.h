@@ -198,10 +198,14 @@ inline Snapshot snapshot(const Search& search) {
   for (const Channel& channel : search.channels()) {
     std::vector<std::pair<bool, std::uint64_t>> values(cells);
     for (std::size_t i = 0; i < cells; ++i) {
-      if (channel.stamp == nullptr) {
-        // A channel without stamps holds stamps itself ("scanned"): what counts is whether
-        // the value is this search's.
+      if (channel.stamp == nullptr && channel.type == ChannelType::U16) {
+        // A u16 channel without stamps holds stamps itself ("scanned"): what counts is
+        // whether the value is this search's.
         values[i] = {read_bits(channel, i) == search.stamp(), 0};
+        continue;
+      }
+      if (channel.stamp == nullptr) {
+        values[i] = {true, read_bits(channel, i)};  // the same for every search ("subgoal")
         continue;
       }
       const bool mine = channel.stamp[i * channel.stamp_stride / 2] == search.stamp();
