@@ -169,7 +169,7 @@ void SubgoalContraction::witness_search(NodeId from, NodeId avoid, double bound,
       }
       if (last) continue;
       const double next = d + edge.moves.cost(lengths_);
-      if (seen_[v] == search_ && next >= distance_[v]) continue;
+      if (next > bound || (seen_[v] == search_ && next >= distance_[v])) continue;  // no witness beyond the bound
       seen_[v] = search_;
       distance_[v] = next;
       counted_[v] = moves;
