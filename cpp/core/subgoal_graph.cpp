@@ -295,7 +295,7 @@ bool SubgoalGraphSearch::append_link(Point a, Point b, std::vector<Point>& cells
   } else if (to == kNoNode) {
     graph.append_shape(a, b, false, cells);  // b is the goal: reach() from it came steps first
   } else {
-    const SubgoalEdge* edge = graph.find_edge(from, to);
+    const std::optional<SubgoalEdge> edge = graph.find_edge(from, to);
     if (!edge) return false;
     graph.append_edge(from, *edge, cells);
   }

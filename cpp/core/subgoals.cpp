@@ -37,10 +37,18 @@ void SubgoalGraph::append_shape(Point from, Point to, bool steps_first, std::vec
     }
 }
 
-const SubgoalEdge* SubgoalGraph::find_edge(NodeId from, NodeId to) const {
-  for (const SubgoalEdge& edge : edges(from))
-    if (edge.to == to) return &edge;
-  return nullptr;
+std::optional<SubgoalEdge> SubgoalGraph::find_edge(NodeId from, NodeId to) const {
+  const bool from_lower = ranks_[from] <= ranks_[to];
+  const NodeId low = from_lower ? from : to, high = from_lower ? to : from;
+  // Up edges are sorted by the subgoal they lead to.
+  const std::span<const SubgoalEdge> up = up_edges(low);
+  const auto at = std::lower_bound(up.begin(), up.end(), high, [](const SubgoalEdge& e, NodeId n) { return e.to < n; });
+  if (at == up.end() || at->to != high) return std::nullopt;
+  if (from_lower) return *at;
+  // The same edge seen from its other end: a shortcut bypasses the same subgoal, a freespace
+  // edge is walked the other shape first.
+  const NodeId via = at->shortcut() ? at->via : at->via == kStepsFirst ? kStraightFirst : kStepsFirst;
+  return SubgoalEdge{to, via, at->moves};
 }
 
 void SubgoalGraph::append_edge(NodeId from, const SubgoalEdge& edge, std::vector<Point>& cells) const {

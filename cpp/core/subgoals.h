@@ -53,6 +53,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -174,7 +175,7 @@ class SubgoalGraph {
     return rank_[w] + static_cast<NodeId>(std::popcount(subgoal_word(w) & below));
   }
   std::uint32_t rank(NodeId node) const { return ranks_[node]; }
-  // Edges to higher ranks (and top to top), then the others.
+  // Edges to higher ranks (and top to top), then the others; each part sorted by `to`.
   std::span<const SubgoalEdge> up_edges(NodeId node) const {
     return {edges_.data() + offsets_[node], edges_.data() + up_ends_[node]};
   }
@@ -201,8 +202,11 @@ class SubgoalGraph {
   template <class Found>
   void reach(int x, int y, Point target, Found&& found) const;
 
-  // The edge from `from` to `to`, or null.
-  const SubgoalEdge* find_edge(NodeId from, NodeId to) const;
+  // The edge from `from` to `to`, if there is one. Looked up among the up edges of the end
+  // ranked lower (the top's edges among each other are up edges at both ends): those are the
+  // edges it had when it was removed, at most a few dozen, where the other end's list can
+  // hold hundreds.
+  std::optional<SubgoalEdge> find_edge(NodeId from, NodeId to) const;
   // Appends the cells after subgoal `from` up to the other end of `edge`, one of its edges.
   void append_edge(NodeId from, const SubgoalEdge& edge, std::vector<Point>& cells) const;
   // Appends the cells after `from` up to `to` along a canonical shape (steps first, or the

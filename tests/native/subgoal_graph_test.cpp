@@ -162,7 +162,15 @@ TEST(SubgoalGraph, EveryEdgeWalksALegalPathOfItsOwnCostNoShorterThanTheDistance)
             EXPECT_GE(walked, *distance - 1e-9) << where;
             // A freespace edge joins cells no wall parts: its length is the rule's distance.
             if (!edge.shortcut()) EXPECT_NEAR(walked, *distance, 1e-9) << where;
-            EXPECT_EQ(graph.find_edge(edge.to, node) != nullptr, true) << where << ": edges go both ways";
+            // Found from either end, the same edge: the same moves, the same subgoal bypassed.
+            for (const auto& [a, b] : {std::pair{node, edge.to}, std::pair{edge.to, node}}) {
+              const std::optional<SubgoalEdge> found = graph.find_edge(a, b);
+              ASSERT_TRUE(found) << where;
+              EXPECT_EQ(found->to, b) << where;
+              EXPECT_EQ(found->moves, edge.moves) << where;
+              EXPECT_EQ(found->shortcut(), edge.shortcut()) << where;
+              if (edge.shortcut()) EXPECT_EQ(found->via, edge.via) << where;
+            }
           }
       }
   }
