@@ -57,9 +57,15 @@ Preparation SubgoalGraphSearch::preparation() const {
 void SubgoalGraphSearch::use_graph(std::shared_ptr<const SubgoalGraph> graph) {
   graph_ = std::move(graph);
   builder_.reset();
-  goal_side_.assign(graph_->node_count(), 0);
-  goal_link_.assign(graph_->node_count(), 0);
-  down_head_.assign(graph_->node_count(), kNoNode);
+  // Marks are kept when the count of subgoals stays: a graph adopted mid-query for the same
+  // grid is the same graph, and the query goes on with its goal's side. (A graph built for
+  // an edited grid only replaces one whose query can no longer step; reset() marks anew.)
+  const std::size_t nodes = graph_->node_count();
+  if (goal_side_.size() != nodes) {
+    goal_side_.assign(nodes, 0);
+    goal_link_.assign(nodes, 0);
+    down_head_.assign(nodes, kNoNode);
+  }
   ++layout_;  // the "subgoal" channel moved
   if (waiting()) start_query();
 }

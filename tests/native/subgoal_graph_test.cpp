@@ -555,6 +555,21 @@ TEST(SubgoalGraphPreparation, IsAdoptedFromASearchOnTheSameGridAndOptionsOnly) {
                                         "adopted");
   }
 
+  // Adopting an equal graph part-way through a query changes nothing it finds.
+  SubgoalGraphSearch third(grid, options_for(Diagonal::OnlyWhenNoObstacles));
+  third.prepare_steps(UINT64_MAX);
+  for (int q = 0; q < 10; ++q) {
+    const Point start = reference::random_point(rng, grid), goal = reference::random_point(rng, grid);
+    ASSERT_TRUE(first.reset(start, goal));
+    ASSERT_TRUE(third.reset(start, goal));
+    first.run();
+    third.run_steps(2);
+    ASSERT_TRUE(third.adopt_preparation(first));
+    third.run();
+    EXPECT_EQ(third.status(), first.status());
+    EXPECT_EQ(third.path(), first.path());
+  }
+
   SubgoalGraphSearch elsewhere(other, options_for(Diagonal::OnlyWhenNoObstacles));
   EXPECT_FALSE(elsewhere.adopt_preparation(first));
   SubgoalGraphSearch four(grid, options_for(Diagonal::Never));
