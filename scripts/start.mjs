@@ -1,12 +1,15 @@
-// `npm start`: set up, build, then serve the built page on the loopback address.
+// `npm start`: set up, build what the page needs (the WebAssembly engine and the page),
+// then serve the built page on the loopback address. The native build (tests, tools) is for
+// `npm test` and `npm run build`: a first start does not wait for it.
 import { join } from 'node:path';
 import { setup } from './setup.mjs';
-import { buildAll } from './build.mjs';
+import { buildWasm, buildWeb } from './build.mjs';
 import { ROOT, StepError, main, say } from './shell.mjs';
 
 await main('start', async () => {
   await setup();
-  await buildAll();
+  await buildWasm();
+  await buildWeb();
 
   // vite.config.ts's preview sends its STRICT_CSP as a header, besides the meta tag the
   // build wrote into each page: the playground is served as strictly as it will be anywhere.

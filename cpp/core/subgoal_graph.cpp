@@ -5,13 +5,6 @@
 
 namespace astar {
 
-Refusal subgoal_refusal(const SearchOptions& options, const Grid& grid) {
-  if (options.diagonal != Diagonal::OnlyWhenNoObstacles && options.diagonal != Diagonal::Never)
-    return Refusal::DiagonalRule;
-  if (!grid.uniform_cost()) return Refusal::NeedsUniformTerrain;
-  return Refusal::None;
-}
-
 SubgoalGraphSearch::SubgoalGraphSearch(const Grid& grid, const SearchOptions& options)
     : ExpandingSearch(grid, options), open_(PositionOf{&cells_}) {
   set_grid(grid);
@@ -24,14 +17,12 @@ void SubgoalGraphSearch::resize(std::size_t cells) {
   // Another grid, or this one replaced: whatever was prepared was prepared for something else.
   graph_.reset();
   builder_.reset();
-  waiting_ = false;
 }
 
 void SubgoalGraphSearch::clear_stamps() {
   for (NodeState& cell : cells_) cell.stamp = 0;
   std::fill(goal_side_.begin(), goal_side_.end(), std::uint16_t{0});
   std::fill(goal_link_.begin(), goal_link_.end(), std::uint16_t{0});
-  waiting_ = false;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -40,8 +31,8 @@ void SubgoalGraphSearch::clear_stamps() {
 Preparation SubgoalGraphSearch::preparation() const {
   Preparation p;
   p.needed = true;
-  if (ready()) {
-    p.ready = true;
+  p.ready = ready();
+  if (p.ready) {
     p.done = p.total = graph_->work();
     p.bytes = graph_->bytes();
   } else if (builder_ && builder_->building_for(*grid_, options_.diagonal, hierarchy_, options_.cost_model)) {
@@ -57,9 +48,8 @@ Preparation SubgoalGraphSearch::preparation() const {
 void SubgoalGraphSearch::use_graph(std::shared_ptr<const SubgoalGraph> graph) {
   graph_ = std::move(graph);
   builder_.reset();
-  // Marks are kept when the count of subgoals stays: a graph adopted mid-query for the same
-  // grid is the same graph, and the query goes on with its goal's side. (A graph built for
-  // an edited grid only replaces one whose query can no longer step; reset() marks anew.)
+  // Marks are kept when the count of subgoals stays (their stamps say which query they are
+  // of; begin() marks anew).
   const std::size_t nodes = graph_->node_count();
   if (goal_side_.size() != nodes) {
     goal_side_.assign(nodes, 0);
@@ -67,11 +57,10 @@ void SubgoalGraphSearch::use_graph(std::shared_ptr<const SubgoalGraph> graph) {
     down_head_.assign(nodes, kNoNode);
   }
   ++layout_;  // the "subgoal" channel moved
-  if (waiting()) start_query();
 }
 
-std::uint64_t SubgoalGraphSearch::prepare_steps(std::uint64_t units) {
-  if (subgoal_refusal(options_, *grid_) != Refusal::None || ready()) return 0;
+std::uint64_t SubgoalGraphSearch::advance_preparation(std::uint64_t units) {
+  if (ready()) return 0;
   if (!builder_ || !builder_->building_for(*grid_, options_.diagonal, hierarchy_, options_.cost_model))
     builder_ = std::make_unique<SubgoalGraphBuilder>(*grid_, options_.diagonal, hierarchy_, options_.cost_model);
   const std::uint64_t made = builder_->advance(units);
@@ -79,7 +68,7 @@ std::uint64_t SubgoalGraphSearch::prepare_steps(std::uint64_t units) {
   return made;
 }
 
-bool SubgoalGraphSearch::adopt_preparation(const Search& other) {
+bool SubgoalGraphSearch::share_preparation(const Search& other) {
   const auto* from = dynamic_cast<const SubgoalGraphSearch*>(&other);
   if (!from || !from->graph_ || !from->graph_->built_for(*grid_, options_.diagonal, hierarchy_, options_.cost_model)) return false;
   if (from->graph_ != graph_) use_graph(from->graph_);
@@ -90,24 +79,7 @@ bool SubgoalGraphSearch::adopt_preparation(const Search& other) {
 // The query
 
 void SubgoalGraphSearch::begin() {
-  refusal_ = subgoal_refusal(options_, *grid_);
-  if (refusal_ != Refusal::None) {
-    status_ = Status::Refused;
-    return;
-  }
-  waiting_ = true;
-  waiting_stamp_ = stamp_;
-  if (ready()) {
-    start_query();
-    return;
-  }
-  // The graph is missing or out of date. With the preparation contract in search.h this
-  // line becomes `status_ = Status::Preparing;`, and prepare_steps() finishes the rest.
-  prepare_steps(UINT64_MAX);
-}
-
-void SubgoalGraphSearch::start_query() {
-  waiting_ = false;
+  // search.h's reset() has applied the row's refusals and begins only once the graph is ready.
   const SubgoalGraph& graph = *graph_;
   const Grid& grid = *grid_;
   start_id_ = grid.id(start_);
@@ -313,15 +285,15 @@ std::vector<Channel> SubgoalGraphSearch::channels() const {
   const std::uint16_t* stamps = &base->stamp;
   constexpr std::uint32_t kStride = sizeof(NodeState);
   std::vector<Channel> list = {
-      {"phase", ChannelType::U8, &base->phase, kStride, stamps, kStride},
-      {"g", ChannelType::F64, &base->g, kStride, stamps, kStride},
-      {"order", ChannelType::U32, &base->aux, kStride, stamps, kStride},
-      {"parentId", ChannelType::U32, parents_.data(), sizeof(CellId), stamps, kStride},
+      {ChannelName::Phase, ChannelType::U8, &base->phase, kStride, stamps, kStride},
+      {ChannelName::G, ChannelType::F64, &base->g, kStride, stamps, kStride},
+      {ChannelName::Order, ChannelType::U32, &base->aux, kStride, stamps, kStride},
+      {ChannelName::ParentId, ChannelType::U32, parents_.data(), sizeof(CellId), stamps, kStride},
   };
   // Only a graph of this grid's size can be read cell by cell (a stale one still shows the
   // subgoals it was built on until it is rebuilt).
   if (graph_ && graph_->cell_count() == grid_->cell_count())
-    list.push_back({"subgoal", ChannelType::U8, graph_->levels(), 1, nullptr, 0});
+    list.push_back({ChannelName::Subgoal, ChannelType::U8, graph_->levels(), 1, nullptr, 0});
   return list;
 }
 

@@ -42,15 +42,14 @@
 // "subgoal" (u8, unstamped: 0, or the subgoal's level, levels() of subgoals.h). route_to()
 // walks each edge of the chain into cells. links() gives the edges at a cell, for drawing.
 //
-// Preparation (the contract search.h is gaining: Status::Preparing, Search::preparation(),
-// prepare_steps(), adopt_preparation()). The graph depends on the grid (address, revision,
+// Preparation (search.h's contract). The graph depends on the grid (address, revision,
 // size), the rule and, for the hierarchy, the cost model (subgoal_contraction.h says why);
-// not on the terrain's one cost, which a query multiplies in. It is built by a
-// SubgoalGraphBuilder in slices (prepare_steps) and held as shared immutable data, so a
-// second search on the same map adopts it instead of building its own. reset() begins at
-// once when the graph is current; otherwise it must be (re)built first: today within
-// reset() (search.h has no Preparing status yet), once the contract lands by leaving the
-// search Preparing (the one marked line in begin()).
+// not on the terrain's one cost, which a query multiplies in. A SubgoalGraphBuilder builds it
+// in slices (advance_preparation: rows while finding subgoals and edges, then subgoals while
+// contracting), and it is held as shared immutable data, so a second search on the same map
+// and options shares it (share_preparation) instead of building its own. reset() leaves the
+// search Preparing until the graph fits; the rules it does not fit (other diagonal rules,
+// terrain) are refused by its row in options.h before that.
 #pragma once
 
 #include <cmath>
@@ -66,24 +65,6 @@
 
 namespace astar {
 
-// The algorithm value reset() checks through runs(). Until the registry has a row for
-// subgoal graphs, reset() reads A*'s row (which refuses nothing), so begin() applies this
-// class's refusals itself (subgoal_refusal below); with a row of its own this becomes
-// Algorithm::SubgoalGraph.
-inline constexpr Algorithm kSubgoalGraphAlgorithm = Algorithm::AStar;
-
-// Until search.h declares the preparation contract, its struct is declared here.
-struct Preparation {
-  bool needed = false;      // false for searches that prepare nothing
-  bool ready = false;       // prepared for the current grid and options
-  std::uint64_t done = 0;   // work units done (rows, subgoals, ...)
-  std::uint64_t total = 0;  // work units in all (an estimate until the work has seen the map)
-  std::size_t bytes = 0;    // memory the prepared data holds
-};
-
-// Why subgoal graphs would refuse these options on this grid (Refusal::None: they run).
-Refusal subgoal_refusal(const SearchOptions& options, const Grid& grid);
-
 // An edge at a cell, for drawing: where it leads and, for a shortcut, the cell it bypasses.
 struct SubgoalLink {
   CellId to;
@@ -96,13 +77,10 @@ class SubgoalGraphSearch final : public ExpandingSearch<SubgoalGraphSearch> {
 
   // Per-cell state; the prepared graph and its per-subgoal marks come on top.
   static constexpr std::size_t bytes_per_cell() { return sizeof(NodeState) + sizeof(CellId); }
+  static constexpr bool kPrepares = true;
+  static constexpr std::size_t kPreparedBytesPerCell = SubgoalGraph::kBytesPerCellBound;
 
-  bool runs(Algorithm algorithm) const override { return algorithm == kSubgoalGraphAlgorithm; }
-
-  // The preparation contract (see the header comment).
-  Preparation preparation() const;
-  std::uint64_t prepare_steps(std::uint64_t units);
-  bool adopt_preparation(const Search& other);
+  Preparation preparation() const override;
 
   std::size_t open_size() const override { return open_.size(); }
   CellPhase phase(CellId id) const override {
@@ -126,13 +104,15 @@ class SubgoalGraphSearch final : public ExpandingSearch<SubgoalGraphSearch> {
   // The prepared graph (null until one is ready for the current grid and rule).
   const SubgoalGraph* graph() const { return ready() ? graph_.get() : nullptr; }
   // Whether to prepare the hierarchy (the default) or the flat graph, for comparing the two;
-  // takes effect at the next reset() or prepare_steps().
+  // takes effect at the next reset() (which then prepares again).
   void set_hierarchy(bool on) { hierarchy_ = on; }
 
  protected:
   void resize(std::size_t cells) override;
   void begin() override;
   void clear_stamps() override;
+  std::uint64_t advance_preparation(std::uint64_t units) override;
+  bool share_preparation(const Search& other) override;
   CellId stored_parent(CellId id) const override { return parents_[id]; }
   std::vector<OpenItem> open_in_order(std::size_t limit) const override;
 
@@ -155,13 +135,8 @@ class SubgoalGraphSearch final : public ExpandingSearch<SubgoalGraphSearch> {
   };
 
   bool ready() const { return graph_ && graph_->built_for(*grid_, options_.diagonal, hierarchy_, options_.cost_model); }
-  // Whether the latest reset() is still waiting for the graph (a wait from an earlier reset
-  // has another stamp).
-  bool waiting() const { return waiting_ && waiting_stamp_ == stamp_; }
-  // Takes a finished graph, and begins a waiting query over it.
+  // Takes a finished graph (its per-subgoal marks sized to it).
   void use_graph(std::shared_ptr<const SubgoalGraph> graph);
-  // Begins the query reset() asked for, over a ready graph.
-  void start_query();
   template <class Listener>
   void expand_next(Listener& listener);
   template <class Listener>
@@ -182,11 +157,9 @@ class SubgoalGraphSearch final : public ExpandingSearch<SubgoalGraphSearch> {
   std::shared_ptr<const SubgoalGraph> graph_;
   std::unique_ptr<SubgoalGraphBuilder> builder_;
   bool hierarchy_ = true;
-  bool waiting_ = false;  // reset() asked for a query the graph was not ready for
-  std::uint16_t waiting_stamp_ = 0;
 
   // The goal's side, per query: an edge down from a subgoal into it, the way back of an up
-  // edge start_query() followed up from the goal.
+  // edge begin() followed up from the goal.
   struct DownLink {
     NodeId to;
     MoveCount moves;
@@ -198,9 +171,9 @@ class SubgoalGraphSearch final : public ExpandingSearch<SubgoalGraphSearch> {
   std::vector<std::uint16_t> goal_link_;
   std::vector<std::uint32_t> down_head_;  // per subgoal in the goal's side: its first down link
   std::vector<DownLink> down_links_;
-  std::vector<NodeId> pending_;  // start_query()'s scratch
+  std::vector<NodeId> pending_;  // begin()'s scratch
 
-  // Resolved at start_query().
+  // Resolved at begin().
   CellId start_id_ = 0, goal_id_ = 0;
   double unit_ = 1.0;       // the one terrain cost
   MoveLengths lengths_{};  // the cost model's move lengths, times unit_

@@ -91,7 +91,8 @@ bool Walk::reset(Point start, Point goal) {
 
 void Walk::settle() {
   switch (planner_->status()) {
-    case Status::Running: status_ = WalkStatus::Planning; break;
+    case Status::Running:
+    case Status::Preparing: status_ = WalkStatus::Planning; break;
     case Status::Found: adopt_plan(); break;
     case Status::NoPath: status_ = WalkStatus::NoPath; break;
     case Status::GaveUp: status_ = WalkStatus::GaveUp; break;

@@ -6,8 +6,8 @@
 import { commands } from 'vitest/browser';
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { PlaygroundHandle } from '../../web/src/app';
-import type * as EmbedModule from '../../web/src/embed/types/astar-playground';
-import type { AstarPlaygroundElement } from '../../web/src/embed/types/astar-playground';
+import type * as EmbedModule from '../../web/src/embed/astar-playground';
+import type { AstarPlaygroundElement } from '../../web/src/embed/astar-playground';
 import { loadEngine } from '../../web/src/engine/engine';
 import { captureShareState } from '../../web/src/share/playground-state';
 import { decodeShareFragment, encodeShareFragment, type ShareState } from '../../web/src/share/share-link';
@@ -624,6 +624,8 @@ describe('Share and Embed', () => {
     expect(value.element).toContain(`src="${distUrl}embed/astar-playground.js"`);
     expect(decodeShareFragment(/map="([^"]+)"/.exec(value.element)![1], catalog)).toEqual(state);
     expect(value.iframe).toContain(`src="${distUrl}index.html?embed#${encodeShareFragment(state, catalog)}"`);
+    // A host page under a strict policy refuses style attributes: the snippet has none.
+    expect(value.iframe).not.toMatch(/\sstyle=/);
   });
 
   it('Copy uses the clipboard, and selects the snippet when the clipboard is refused', async () => {
@@ -664,6 +666,47 @@ describe('Share and Embed', () => {
 });
 
 describe('the iframe form', () => {
+  it('fills its frame at any size: the map takes the height the controls leave, on a strict-CSP host page', async () => {
+    const ready = `[...document.querySelectorAll('iframe')].every((f) => f.contentDocument?.querySelector('canvas')?.width > 0)`;
+    const result = await commands.visitPage(`${distUrl}__test__/iframe-host.html`, {
+      waitForFunction: ready,
+      evaluate: `[...document.querySelectorAll('iframe')].map((frame) => {
+        const inner = frame.contentDocument;
+        const box = (selector) => inner.querySelector(selector).getBoundingClientRect();
+        return {
+          id: frame.id,
+          frame: [frame.clientWidth, frame.clientHeight],
+          canvas: [box('.ap-canvas-wrap').top, box('.ap-canvas-wrap').bottom],
+          transport: [box('.ap-transport').top, box('.ap-transport').bottom],
+          root: box('.ap-root').bottom,
+          scrolls: inner.documentElement.scrollHeight > inner.documentElement.clientHeight,
+        };
+      })`,
+    });
+    expect(result.cspViolations).toEqual([]);
+    expect(result.consoleErrors).toEqual([]);
+    type Frame = { id: string; frame: [number, number]; canvas: [number, number]; transport: [number, number]; root: number; scrolls: boolean };
+    const frames = result.value as Frame[];
+    expect(frames.map((f) => f.id)).toEqual(['snippet-size', 'small', 'tiny']);
+    for (const { id, frame: [, height], canvas: [top, bottom], transport, root, scrolls } of frames) {
+      // The map starts near the top and ends just above the controls, never under them.
+      expect(top, id).toBeLessThan(20);
+      expect(transport[0] - bottom, id).toBeGreaterThanOrEqual(0);
+      expect(transport[0] - bottom, id).toBeLessThan(20);
+      if (id === 'tiny') {
+        // Too small for both: the map keeps its least height and the frame scrolls to the controls.
+        expect(bottom - top, id).toBeGreaterThanOrEqual(120);
+        expect(scrolls, id).toBe(true);
+        continue;
+      }
+      // The controls end at the frame's bottom: no empty band, and the map has the rest.
+      expect(scrolls, id).toBe(false);
+      expect(height - transport[1], id).toBeLessThan(20);
+      expect(Math.abs(root - height), id).toBeLessThanOrEqual(1);
+      expect(bottom - top, id).toBeGreaterThan(height / 3);
+    }
+  });
+
   it('shows only the grid and the chosen controls, with the linked map, under the CSP', async () => {
     const state = sampleState({ step: null });
     const result = await commands.visitPage(`${distUrl}index.html?embed&controls=play%20algorithm%20status&labels=g&readonly#${encodeShareFragment(state, catalog)}`, {

@@ -7,7 +7,7 @@
 import { page, userEvent } from 'vitest/browser';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mountPlayground, type PlaygroundHandle } from '../../web/src/app';
-import type { AstarPlaygroundElement } from '../../web/src/embed/types/astar-playground';
+import type { AstarPlaygroundElement } from '../../web/src/embed/astar-playground';
 import '../../web/src/embed/astar-playground';
 import { speedIndexOf } from '../../web/src/state/speeds';
 import { translateFileError } from '../../web/src/ui/format-errors';
@@ -276,19 +276,24 @@ describe('messages', () => {
 });
 
 describe('language of the page', () => {
-  it('names the document in the chosen language, but leaves an embedding page’s title alone', async () => {
+  it('names the document and its language in the chosen language, but leaves an embedding page’s alone', async () => {
     const { app } = await open();
     expect(document.title).toBe('A* pathfinding playground');
+    expect(document.documentElement.lang).toBe('en');
     app.store.setLanguage('zh-CN');
     expect(document.title).toBe('A* 寻路演示场');
+    // Screen readers read the page by <html lang>: Chinese must not be read as English.
+    expect(document.documentElement.lang).toBe('zh-CN');
 
     document.title = 'Someone else’s page';
+    document.documentElement.lang = 'fr';
     const holder = document.createElement('div');
     document.body.append(holder);
     const embedded = await mountPlayground(holder, { chrome: 'embed', storage: null, language: 'zh-CN' });
     mounted.push({ app: embedded, container: holder });
     embedded.store.setLanguage('en');
     expect(document.title).toBe('Someone else’s page');
+    expect(document.documentElement.lang).toBe('fr');
   });
 });
 

@@ -30,6 +30,8 @@ interface PageReport {
   diagrams: ShownDiagram[];
   /** Same-origin links and stylesheets of the page with the HTTP status of each. */
   links: [string, number][];
+  /** The embed snippet as the reader copies it, and the status of the script address it names. */
+  snippet: { text: string; scriptStatus: number | null };
 }
 
 // Polled until every element has mounted its playground and sized its canvas.
@@ -55,7 +57,10 @@ const REPORT = `(async () => {
   });
   const hrefs = [...document.querySelectorAll('a[href], link[href]')].map((a) => a.href).filter((h) => h.startsWith(location.origin));
   const links = await Promise.all([...new Set(hrefs)].map(async (h) => [h.slice(location.origin.length), (await fetch(h)).status]));
-  return { lang: document.documentElement.lang, diagrams, links };
+  const snippetText = document.querySelector('#embed ~ pre code, section[aria-labelledby="embed"] pre code')?.textContent ?? '';
+  const script = /src="([^"]*)"/.exec(snippetText)?.[1];
+  const scriptStatus = script ? (await fetch(script)).status : null;
+  return { lang: document.documentElement.lang, diagrams, links, snippet: { text: snippetText, scriptStatus } };
 })()`;
 
 // The colours the page's swatches name (.swatch-open → --open), from the page and from
@@ -122,6 +127,14 @@ describe.each(PAGES)('the tutorial at $path', ({ path, language }) => {
       expect(page[name], `--${name}`).toMatch(/^rgb/);
       expect(page[name], `--${name}`).toBe(diagram[name]);
     }
+  }, 60000);
+
+  it('gives an embed snippet that works pasted anywhere: the script by its full address, a current link', async () => {
+    const { report } = await visit();
+    const { text, scriptStatus } = report.snippet;
+    expect(text).toMatch(new RegExp(`src="${distUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}embed/astar-playground\\.js"`));
+    expect(scriptStatus).toBe(200);
+    expect(text).toMatch(/map="v2=/);
   }, 60000);
 
   it('links only to pages and files that exist', async () => {

@@ -3,7 +3,7 @@
 // the optimal lengths are read here independently of the engine, so a wrong parser or a
 // wrong search cannot agree with itself.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -190,6 +190,44 @@ describe('astar scen', () => {
     expect(run.stderr.split('\n')).toEqual([expect.stringMatching(/^astar: no map found for .*lonely\.map\.scen/), '']);
   });
 
+  it('shows control characters from a file as escapes, never as terminal commands', () => {
+    // A map column that would retitle the terminal and turn its text red.
+    const folder = mkdtempSync(join(scratch, 'escapes-'));
+    const evil = join(folder, 'evil.map.scen');
+    writeFileSync(evil, 'version 1\n0\t\u001b]0;pwned\u0007\u001b[31mred\u009b2J.map\t49\t49\t1\t3\t41\t47\t60.56854249\n');
+    const run = astar('scen', evil);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/\\u001b\]0;pwned\\u0007\\u001b\[31mred\\u009b2J\.map\n$/);
+    expect(run.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+  });
+
+  it('stops as soon as its reader does (| head -1): one line out, no error, long before the file would end', () => {
+    // 2,000 queries to a walled-in cell by IDA*, each giving up after a million expansions:
+    // about a minute to run them all.
+    const folder = mkdtempSync(join(scratch, 'head-'));
+    const rows = Array.from({ length: 64 }, (_, y) => Array.from({ length: 64 }, (_, x) => (Math.max(Math.abs(x - 60), Math.abs(y - 60)) === 1 ? '@' : '.')).join(''));
+    writeFileSync(join(folder, 'many.map'), `type octile\nheight 64\nwidth 64\nmap\n${rows.join('\n')}\n`);
+    writeFileSync(join(folder, 'many.map.scen'), 'version 1\n' + '0\tmany.map\t64\t64\t1\t1\t60\t60\t-1\n'.repeat(2000));
+    const command = `"${process.execPath}" "${BIN}" scen "${join(folder, 'many.map.scen')}" --json --algorithm ida --max-expansions 1000000 | head -1`;
+    const result = spawnSync('sh', ['-c', command], { encoding: 'utf8', timeout: 30_000 });
+    expect(result.error).toBeUndefined();
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout.split('\n')).toHaveLength(2);
+    expect(JSON.parse(result.stdout.split('\n')[0]!)).toMatchObject({ index: 0, start: [1, 1], goal: [60, 60], status: 'gave-up' });
+  });
+
+  it('says in one line, without a stack trace, that it cannot write its output to a full disk', () => {
+    const full = openSync('/dev/full', 'w');
+    try {
+      const result = spawnSync(process.execPath, [BIN, 'scen', SCENARIO], { encoding: 'utf8', timeout: 60_000, stdio: ['ignore', full, 'pipe'] });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toMatch(/^astar: cannot write to standard output: ENOSPC: no space left on device[^\n]*\n$/);
+    } finally {
+      closeSync(full);
+    }
+  });
+
   it('rejects an unreadable file with one line', () => {
     const run = astar('scen', join(scratch, 'does-not-exist.map.scen'));
     expect(run.status).not.toBe(0);
@@ -309,7 +347,7 @@ describe('astar scen', () => {
     // Not on a terminal (every other test here), stderr stays empty.
   }, 30_000);
 
-  it.each(['jps', 'bidirectional', 'ida', 'dstar-lite'])('finds every optimal length of the file with %s', (algorithm) => {
+  it.each(['jps', 'jps-plus', 'bidirectional', 'ida', 'dstar-lite'])('finds every optimal length of the file with %s', (algorithm) => {
     const count = readQueries(SCENARIO).length;
     const run = astar('scen', SCENARIO, '--algorithm', algorithm);
     expect(run.stderr).toBe('');
@@ -408,7 +446,7 @@ describe('astar scen', () => {
 
   it.each([
     [['scen', SCENARIO, '--diagonal', 'sideways'], /^astar: unknown diagonal mode "sideways" \(expected .*\)$/],
-    [['scen', SCENARIO, '--algorithm', 'dstar'], /^astar: unknown algorithm "dstar" \(expected astar, dijkstra, greedy, bfs, dfs, jps, bidirectional, ida, theta or dstar-lite\)$/],
+    [['scen', SCENARIO, '--algorithm', 'dstar'], /^astar: unknown algorithm "dstar" \(expected astar, dijkstra, greedy, bfs, dfs, jps, bidirectional, ida, theta, dstar-lite or jps-plus\)$/],
     [['scen', SCENARIO, '--costs', '10-15'], /^astar: unknown cost model "10-15" \(expected exact or 10-14\)$/],
     [['scen', SCENARIO, '--max-expansions', '0'], /^astar: --max-expansions needs a whole number from 1 to \d+, got "0"$/],
     [['scen', SCENARIO, '--speed', '3'], /^astar: unknown option --speed/],

@@ -95,6 +95,11 @@ describe('embed settings', () => {
   it('reads sizes as CSS lengths, pixels by default, and refuses anything else', () => {
     expect(read({ width: '480', height: '20em' }).settings).toMatchObject({ width: '480px', height: '20em' });
     expect(read({ width: '100%' }).settings.width).toBe('100%');
+    // Bounded: a map area no larger than a large monitor, relative units no more than all.
+    expect(read({ width: '8192', height: '100vh' }).settings).toMatchObject({ width: '8192px', height: '100vh' });
+    const huge = read({ width: '8193', height: '101%' });
+    expect(huge.settings).toMatchObject({ width: null, height: null });
+    expect(huge.problems).toEqual([expect.stringMatching(/^width="8193" \(.*at most 8192px/), expect.stringMatching(/^height="101%" \(.*100%/)]);
     const bad = read({ width: 'calc(1px)', height: '10px; color: red' });
     expect(bad.settings).toMatchObject({ width: null, height: null });
     expect(bad.problems).toHaveLength(2);

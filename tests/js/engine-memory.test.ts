@@ -137,12 +137,20 @@ describe('what the engine says each object keeps', () => {
     const made = engine.memoryUsage().inUse - before;
     search.run();
     const ran = engine.memoryUsage().inUse - before;
+    // A search that prepares per map holds its prepared data besides, from its first run: JPS+
+    // exactly preparedBytesPerCell a cell, a subgoal graph at most that (it depends on the map).
+    const bound = cells * row.preparedBytesPerCell;
+    const prepared = search.preparation().bytes;
+    if (algorithm === 'jps-plus') expect(prepared).toBe(bound);
+    else expect(prepared).toBeLessThanOrEqual(bound);
+    expect(prepared > 0).toBe(row.prepares);
     expect(search.status).not.toBe('refused');
     search.delete();
     grid.delete();
     expect(made).toBeGreaterThanOrEqual(cells * row.bytesPerCell);
     expect(made).toBeLessThan(cells * row.bytesPerCell + 64 * 1024);
-    expect(ran).toBeLessThan(cells * row.bytesPerCell + slack);
+    expect(ran).toBeGreaterThanOrEqual(cells * row.bytesPerCell + prepared);
+    expect(ran).toBeLessThan(cells * row.bytesPerCell + prepared + slack);
   });
 
   it('a walk keeps walkBytesPerCell per cell besides its planner', () => {

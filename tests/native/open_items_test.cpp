@@ -313,7 +313,7 @@ TEST_P(OpenItemsOf, ListTheNextExpansionsInOrderAtEveryStep) {
     const Query query = random_query(rng, algorithm);
     const std::string where = std::string(algorithm.name) + " round " + std::to_string(round);
     const std::unique_ptr<Search> search = make_search(query.grid, query.options);
-    ASSERT_TRUE(search->reset(query.start, query.goal)) << where;
+    ASSERT_TRUE(reference::reset_prepared(*search, query.start, query.goal)) << where;
     OpenListReader reader(*search, algorithm, where);
     while (search->status() == Status::Running) {
       reader.step_and_check();
@@ -363,6 +363,12 @@ TEST_P(OpenItemsOf, AreEmptyWheneverTheSearchCannotStep) {
   EXPECT_TRUE(search->open_items(kEverything).empty()) << where << ": never reset";
 
   ASSERT_TRUE(search->reset({1, 1}, {10, 7}));
+  if (search_class(algorithm.id).prepares) {
+    // No open list before the preparation is done: the search has not begun.
+    ASSERT_EQ(search->status(), Status::Preparing) << where;
+    EXPECT_TRUE(search->open_items(kEverything).empty()) << where << ": preparing";
+    search->prepare_steps(UINT64_MAX);
+  }
   ASSERT_EQ(search->status(), Status::Running);
   EXPECT_TRUE(search->open_items(0).empty()) << where << ": limit 0";
   // IDA*'s stack is empty before its first step, which expands the start.
@@ -386,7 +392,8 @@ TEST_P(OpenItemsOf, AreEmptyWheneverTheSearchCannotStep) {
   EXPECT_TRUE(search->open_items(kEverything).empty()) << where << ": start on a wall";
 
   grid.set_cost(grid.id(5, 5), 1);
-  options.max_expansions = 2;
+  // One expansion: a subgoal graph reaches this goal, in plain sight, with its second.
+  options.max_expansions = 1;
   search->set_options(options);
   ASSERT_TRUE(search->reset({1, 1}, {10, 7}));
   search->run();

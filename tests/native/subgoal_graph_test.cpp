@@ -26,7 +26,7 @@ constexpr std::array<Diagonal, 2> kRules = {Diagonal::OnlyWhenNoObstacles, Diago
 
 SearchOptions options_for(Diagonal diagonal, CostModel model = CostModel::Exact) {
   SearchOptions options;
-  options.algorithm = kSubgoalGraphAlgorithm;
+  options.algorithm = Algorithm::SubgoalGraph;
   options.diagonal = diagonal;
   options.cost_model = model;
   return options;
@@ -107,8 +107,23 @@ bool is_corner(const Grid& grid, int x, int y) {
   return false;
 }
 
-const SubgoalGraph& prepared_graph(SubgoalGraphSearch& search) {
-  search.prepare_steps(UINT64_MAX);
+// Resets `search` for a query from its grid's first walkable cell to itself, which leaves it
+// Preparing until its graph fits (search.h): the preparation a query waits for, without one.
+// False on a grid without a walkable cell.
+bool reset_to_prepare(SubgoalGraphSearch& search, const Grid& grid) {
+  for (CellId id = 0; id < grid.cell_count(); ++id)
+    if (grid.passable(id)) return search.reset(grid.point(id), grid.point(id));
+  return false;
+}
+
+// Prepares `search`'s graph to the end; returns the units of work it took.
+std::uint64_t prepare(SubgoalGraphSearch& search, const Grid& grid) {
+  EXPECT_TRUE(reset_to_prepare(search, grid));
+  return search.prepare_steps(UINT64_MAX);
+}
+
+const SubgoalGraph& prepared_graph(SubgoalGraphSearch& search, const Grid& grid) {
+  prepare(search, grid);
   EXPECT_NE(search.graph(), nullptr);
   return *search.graph();
 }
@@ -122,7 +137,7 @@ TEST(SubgoalGraph, SubgoalsAreExactlyTheCornersOfObstacles) {
     const Grid grid = random_uniform_grid(rng, 40);
     for (const Diagonal rule : kRules) {
       SubgoalGraphSearch search(grid, options_for(rule));
-      const SubgoalGraph& graph = prepared_graph(search);
+      const SubgoalGraph& graph = prepared_graph(search, grid);
       std::size_t corners = 0;
       for (int y = 0; y < grid.height(); ++y)
         for (int x = 0; x < grid.width(); ++x) {
@@ -145,7 +160,7 @@ TEST(SubgoalGraph, EveryEdgeWalksALegalPathOfItsOwnCostNoShorterThanTheDistance)
       for (const bool hierarchy : {false, true}) {
         SubgoalGraphSearch search(grid, options_for(rule));
         search.set_hierarchy(hierarchy);
-        const SubgoalGraph& graph = prepared_graph(search);
+        const SubgoalGraph& graph = prepared_graph(search, grid);
         const MoveRules rules{rule, CostModel::Exact};
         for (NodeId node = 0; node < graph.node_count(); ++node)
           for (const SubgoalEdge& edge : graph.edges(node)) {
@@ -180,7 +195,7 @@ TEST(SubgoalGraph, UpEdgesLeadUpTheHierarchyAndDownEdgesDown) {
   for (int trial = 0; trial < 20; ++trial) {
     const Grid grid = trial % 2 ? maze_grid(rng, 10, 8, 1) : random_uniform_grid(rng, 48);
     SubgoalGraphSearch search(grid, options_for(kRules[trial % 2]));
-    const SubgoalGraph& graph = prepared_graph(search);
+    const SubgoalGraph& graph = prepared_graph(search, grid);
     for (NodeId node = 0; node < graph.node_count(); ++node) {
       const std::uint32_t own = graph.rank(node);
       below_top += own != kTopRank;
@@ -251,7 +266,7 @@ TEST_P(SubgoalSearchVariant, StartsAndGoalsOnSubgoalsAndInCorridorsMatchDijkstra
     const Grid grid = trial % 2 ? maze_grid(rng, 5, 5, 1) : random_uniform_grid(rng, 30);
     SubgoalGraphSearch search(grid, options_for(GetParam().rule, GetParam().model));
     search.set_hierarchy(GetParam().hierarchy);
-    const SubgoalGraph& graph = prepared_graph(search);
+    const SubgoalGraph& graph = prepared_graph(search, grid);
     // Subgoals, and corridor cells (free on exactly two opposite sides), as both ends.
     std::vector<Point> ends;
     for (NodeId node = 0; node < graph.node_count(); ++node) ends.push_back(graph.point(node));
@@ -353,7 +368,7 @@ TEST(SubgoalGraphSearch, EachStepExpandsTheNodeAtTheHeadOfTheOpenListAndReportsI
     const Grid grid = random_uniform_grid(rng, 48);
     const Diagonal rule = kRules[trial % 2];
     SubgoalGraphSearch search(grid, options_for(rule));
-    const SubgoalGraph& graph = prepared_graph(search);
+    const SubgoalGraph& graph = prepared_graph(search, grid);
     const auto is_node = [&](CellId id, Point start, Point goal) {
       const Point p = grid.point(id);
       return graph.node_at(p.x, p.y) != kNoNode || p == start || p == goal;
@@ -409,9 +424,10 @@ TEST(SubgoalGraphSearch, ChannelsShowTheSearchAndEverySubgoalWithItsLevel) {
   SubgoalGraphSearch search(grid, options_for(Diagonal::OnlyWhenNoObstacles));
   ASSERT_TRUE(search.reset({0, 0}, {grid.width() - 1, grid.height() - 1}));
   search.run();
-  std::vector<std::string> names;
+  std::vector<ChannelName> names;
   for (const Channel& channel : search.channels()) names.push_back(channel.name);
-  EXPECT_EQ(names, (std::vector<std::string>{"phase", "g", "order", "parentId", "subgoal"}));
+  EXPECT_EQ(names, (std::vector<ChannelName>{ChannelName::Phase, ChannelName::G, ChannelName::Order, ChannelName::ParentId,
+                                             ChannelName::Subgoal}));
   const Channel subgoal = search.channels().back();
   ASSERT_EQ(subgoal.type, ChannelType::U8);
   EXPECT_EQ(subgoal.stamp, nullptr);
@@ -430,7 +446,7 @@ TEST(SubgoalGraphSearch, LinksAreTheGraphsEdgesOrWhatTheEndsSee) {
     const Grid grid = random_uniform_grid(rng, 32);
     const Diagonal rule = kRules[trial % 2];
     SubgoalGraphSearch search(grid, options_for(rule));
-    const SubgoalGraph& graph = prepared_graph(search);
+    const SubgoalGraph& graph = prepared_graph(search, grid);
     for (NodeId node = 0; node < graph.node_count(); ++node) {
       const std::vector<SubgoalLink> links = search.links(graph.cell(node));
       ASSERT_EQ(links.size(), graph.edges(node).size());
@@ -468,6 +484,8 @@ TEST(SubgoalGraphPreparation, RunsInSlicesWithProgressAndEndsReady) {
     EXPECT_TRUE(before.needed);
     EXPECT_FALSE(before.ready);
     EXPECT_EQ(before.done, 0u);
+    ASSERT_TRUE(reset_to_prepare(sliced, grid));
+    EXPECT_EQ(sliced.status(), Status::Preparing);
     std::uint64_t done = 0;
     while (!sliced.preparation().ready) {
       const std::uint64_t made = sliced.prepare_steps(7);
@@ -481,10 +499,11 @@ TEST(SubgoalGraphPreparation, RunsInSlicesWithProgressAndEndsReady) {
     }
     const Preparation after = sliced.preparation();
     EXPECT_EQ(after.done, after.total);
+    EXPECT_EQ(sliced.status(), Status::Running) << "prepared, the query begins";
     EXPECT_EQ(sliced.prepare_steps(100), 0u);
 
     SubgoalGraphSearch whole(grid, options_for(rule));
-    EXPECT_GT(whole.prepare_steps(UINT64_MAX), 0u);
+    EXPECT_GT(prepare(whole, grid), 0u);
     EXPECT_EQ(whole.preparation().done, after.done) << "slices do the same work";
     for (int q = 0; q < 10; ++q) {
       const Point start = reference::random_point(rng, grid), goal = reference::random_point(rng, grid);
@@ -502,7 +521,7 @@ TEST(SubgoalGraphPreparation, IsRebuiltWhenTheGridTheRuleOrTheHierarchysCostMode
   std::mt19937 rng(42);
   Grid grid = random_uniform_grid(rng, 30);
   SubgoalGraphSearch search(grid, options_for(Diagonal::OnlyWhenNoObstacles));
-  search.prepare_steps(UINT64_MAX);
+  prepare(search, grid);
   ASSERT_TRUE(search.preparation().ready);
 
   // An edit: out of date; the next reset rebuilds, and the answers fit the edited grid.
@@ -520,13 +539,13 @@ TEST(SubgoalGraphPreparation, IsRebuiltWhenTheGridTheRuleOrTheHierarchysCostMode
 
   search.set_options(options_for(Diagonal::Never));
   EXPECT_FALSE(search.preparation().ready);
-  search.prepare_steps(UINT64_MAX);
+  prepare(search, grid);
   EXPECT_TRUE(search.preparation().ready);
 
   search.set_options(options_for(Diagonal::Never, CostModel::Integer));
   EXPECT_FALSE(search.preparation().ready) << "the hierarchy compares lengths in one cost model";
   search.set_hierarchy(false);
-  search.prepare_steps(UINT64_MAX);
+  prepare(search, grid);
   search.set_options(options_for(Diagonal::Never, CostModel::Exact));
   EXPECT_TRUE(search.preparation().ready) << "the flat graph serves both";
 
@@ -542,27 +561,29 @@ TEST(SubgoalGraphPreparation, IsAdoptedFromASearchOnTheSameGridAndOptionsOnly) {
   SubgoalGraphSearch first(grid, options_for(Diagonal::OnlyWhenNoObstacles));
   SubgoalGraphSearch second(grid, options_for(Diagonal::OnlyWhenNoObstacles));
   EXPECT_FALSE(second.adopt_preparation(first)) << "nothing prepared yet";
-  first.prepare_steps(UINT64_MAX);
+  prepare(first, grid);
   ASSERT_TRUE(second.adopt_preparation(first));
   EXPECT_TRUE(second.preparation().ready);
   EXPECT_EQ(second.graph(), first.graph()) << "shared, not copied";
-  EXPECT_EQ(second.prepare_steps(UINT64_MAX), 0u);
+  ASSERT_TRUE(reset_to_prepare(second, grid));
+  EXPECT_EQ(second.status(), Status::Running) << "nothing left to prepare";
   for (int q = 0; q < 10; ++q) {
     const Point start = reference::random_point(rng, grid), goal = reference::random_point(rng, grid);
     reference::expect_matches_reference(second, grid, {Diagonal::OnlyWhenNoObstacles, CostModel::Exact}, start, goal,
                                         "adopted");
   }
 
-  // Adopting an equal graph part-way through a query changes nothing it finds.
+  // Part-way through a query a search keeps the graph it runs with (search.h), and what it
+  // finds is unchanged.
   SubgoalGraphSearch third(grid, options_for(Diagonal::OnlyWhenNoObstacles));
-  third.prepare_steps(UINT64_MAX);
+  prepare(third, grid);
   for (int q = 0; q < 10; ++q) {
     const Point start = reference::random_point(rng, grid), goal = reference::random_point(rng, grid);
     ASSERT_TRUE(first.reset(start, goal));
     ASSERT_TRUE(third.reset(start, goal));
     first.run();
     third.run_steps(2);
-    ASSERT_TRUE(third.adopt_preparation(first));
+    if (third.status() == Status::Running) EXPECT_FALSE(third.adopt_preparation(first));
     third.run();
     EXPECT_EQ(third.status(), first.status());
     EXPECT_EQ(third.path(), first.path());

@@ -20,7 +20,7 @@ namespace fs = std::filesystem;
 
 SearchOptions options_for(Diagonal diagonal) {
   SearchOptions options;
-  options.algorithm = kSubgoalGraphAlgorithm;
+  options.algorithm = Algorithm::SubgoalGraph;
   options.diagonal = diagonal;
   return options;
 }

@@ -5,7 +5,7 @@
 // shapes we accept (`--name value`, `--name=value`, flags) fit in a page. Every option
 // name comes from the engine's catalog (the core's tables); only the help notes for the
 // diagonal rules and heuristics are written here.
-import { MAX_SENSE_RADIUS, MAX_WEIGHT, type AlgorithmName, type AlgorithmRow, type Catalog, type DiagonalName, type HeuristicName, type SearchOptions } from '../engine/engine';
+import { MAX_SENSE_RADIUS, MAX_WEIGHT, type AlgorithmName, type AlgorithmRow, type Catalog, type CostModelName, type DiagonalName, type HeuristicName, type SearchOptions } from '../engine/engine';
 import { CliError } from './cli-error';
 import { OPTIMAL_TOLERANCE } from './scenario-file';
 
@@ -23,7 +23,7 @@ const HEURISTIC_NOTES: Record<HeuristicName, string> = {
   chebyshev: '',
   zero: '',
 };
-const COST_NOTES: Record<string, string> = {
+const COST_NOTES: Record<CostModelName, string> = {
   exact: 'default; moves cost 1 and sqrt 2 (the Moving AI lengths)',
   '10-14': 'moves cost 10 and 14, as classic tutorials count',
 };
@@ -60,7 +60,7 @@ ${choices(catalog.diagonals.map((name) => [name, DIAGONAL_NOTES[name]]))}
 ${choices(catalog.heuristics.map((name) => [name, HEURISTIC_NOTES[name]]))}
   --weight W         heuristic weight for A*, from 0 to ${MAX_WEIGHT} (default 1; above 1 is weighted A*)
   --costs MODEL
-${choices(catalog.costModels.map((name) => [name, COST_NOTES[name] ?? '']))}
+${choices(catalog.costModels.map((name) => [name, COST_NOTES[name]]))}
   --max-expansions N give up on a query after N expansions (reported as "gave up", never as
                      "no path"); IDA* can need very many on open maps. walk: N per plan
   --sense R          walk only: the agent knows only the cells within R (${MIN_SENSE_RADIUS} to ${MAX_SENSE_RADIUS}, Chebyshev

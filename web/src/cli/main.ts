@@ -5,6 +5,7 @@
 // by `npm run build`; bin/astar.mjs calls main(). It has no side effects on import, so
 // scripts/bench.mjs can import the same bundle for loadEngine and loadScenario and time
 // the very engine the CLI runs.
+import { writeSync } from 'node:fs';
 import { DEFAULT_OPTIONS, loadEngine, type Engine, type Point, type Search, type SearchOptions, type SearchStatus } from '../engine/engine';
 import { DEFAULT_ALGORITHM, parseArguments, usage, type ScenCommand } from './arguments';
 import { CliError } from './cli-error';
@@ -24,6 +25,44 @@ export interface Output {
   progress?(line: string): void;
 }
 
+/**
+ * Text as it may reach a terminal: every control character but newline and tab shown as a
+ * \uXXXX escape. A .scen file's map column (and any other text taken from files) could
+ * otherwise carry escape sequences that retitle the terminal, recolour it or move its
+ * cursor. JSON lines hold no raw C0 characters (JSON.stringify escapes them), and for the
+ * C1 characters and DEL it leaves raw, the escape is valid JSON that reads back the same.
+ */
+export function terminalSafe(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** stdout was closed by its reader (`astar ... | head`): the command stops, with no error. */
+export class OutputClosed extends Error {
+  constructor() {
+    super('standard output was closed');
+    this.name = 'OutputClosed';
+  }
+}
+
+/**
+ * Writes to a file descriptor at once, so a closed pipe or a full disk is known at the write
+ * that meets it: a search loop that never awaits would otherwise run the whole file before
+ * Node reported the error from the event loop.
+ */
+function writeNow(fd: number, text: string): void {
+  let bytes = Buffer.from(text, 'utf8');
+  while (bytes.length > 0) {
+    try {
+      bytes = bytes.subarray(writeSync(fd, bytes));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') continue; // a non-blocking pipe that is full: try again
+      if (code === 'EPIPE') throw new OutputClosed();
+      throw new CliError(`cannot write to standard ${fd === 1 ? 'output' : 'error'}: ${(error as Error).message}`);
+    }
+  }
+}
+
 /** stdout and stderr; a progress line only when stderr is a terminal, cleared before anything else is written. */
 function processOutput(): Output {
   let progressShown = false;
@@ -34,16 +73,16 @@ function processOutput(): Output {
   return {
     out: (text) => {
       clearProgress();
-      process.stdout.write(text);
+      writeNow(1, terminalSafe(text));
     },
     err: (text) => {
       clearProgress();
-      process.stderr.write(text);
+      writeNow(2, terminalSafe(text));
     },
     progress: process.stderr.isTTY
       ? (line) => {
           clearProgress();
-          if (line !== '') process.stderr.write(line.slice(0, Math.max(0, (process.stderr.columns || 80) - 1)));
+          if (line !== '') process.stderr.write(terminalSafe(line).slice(0, Math.max(0, (process.stderr.columns || 80) - 1)));
           progressShown = line !== '';
         }
       : undefined,
@@ -74,8 +113,13 @@ export async function main(argv: readonly string[], output: Output = processOutp
     else runScenarios(engine, command, output);
     return 0;
   } catch (error) {
+    if (error instanceof OutputClosed) return 0;
     if (error instanceof CliError) {
-      output.err(`astar: ${error.message}\n`);
+      try {
+        output.err(`astar: ${error.message}\n`);
+      } catch {
+        // stderr is gone too: the exit code is all that is left to say it.
+      }
       return 1;
     }
     throw error;

@@ -25,16 +25,22 @@ export function pointPair(point: Point): [number, number] {
 
 /**
  * JSON lines, written in batches: one write per query is slow for 10 000 queries, and
- * holding them all keeps every path in memory.
+ * holding them all keeps every path in memory. A batch also goes out once its first line
+ * has waited FLUSH_AFTER_MS, so slow queries still stream, and a reader that stops early
+ * (`| head`) is noticed at the next write rather than at the end of the file.
  */
 export class JsonLines {
+  private static readonly BATCH = 256;
+  private static readonly FLUSH_AFTER_MS = 200;
   private pending: string[] = [];
+  private firstPendingAt = 0;
 
   constructor(private readonly output: Output) {}
 
   add(line: Record<string, unknown>): void {
+    if (this.pending.length === 0) this.firstPendingAt = performance.now();
     this.pending.push(`${JSON.stringify(line)}\n`);
-    if (this.pending.length >= 256) this.flush();
+    if (this.pending.length >= JsonLines.BATCH || performance.now() - this.firstPendingAt >= JsonLines.FLUSH_AFTER_MS) this.flush();
   }
 
   flush(): void {

@@ -7,7 +7,7 @@
 // and described in `problems` (shown on the playground as a message), never passed on.
 import { MAX_WEIGHT, type AlgorithmName, type Catalog, type SearchOptions } from '../engine/engine';
 import { MAX_RUNS } from '../state/run';
-import { CELL_LABELS, type CellLabel } from '../render/renderer';
+import { CELL_LABELS, type CellLabel } from '../scene/pane-scene';
 import { SHARE_VERSION_KEY } from '../share/share-link';
 import { INSTANT_SPEED_INDEX, SPEEDS } from '../state/speeds';
 import { MAX_EXPANSION_LIMIT, MAX_SENSE_RADIUS } from '../state/limits';
@@ -49,6 +49,12 @@ export interface EmbedSettings {
 
 // A plain number is pixels; otherwise a number with one of the common absolute or relative units.
 const LENGTH = /^(\d+(?:\.\d+)?)(px|em|rem|%|vh|vw|ch)?$/;
+/**
+ * The largest size each unit may ask for: a page's map area has no use for more than a
+ * large monitor (a 33.5 million pixel element was asked of a browser through these
+ * attributes), and relative units for more than the whole of what they are relative to.
+ */
+const MAX_LENGTH: Readonly<Record<string, number>> = { px: 8192, em: 512, rem: 512, ch: 1024, '%': 100, vh: 100, vw: 100 };
 const SPEED = /^(\d+)(\/frame)?$/;
 // Longest value shown back in a message; a megabyte of garbage is not repeated on screen.
 const SHOWN_VALUE_LENGTH = 40;
@@ -87,11 +93,12 @@ export function readEmbedSettings(read: (name: EmbedAttribute) => string | null,
     const value = read(name);
     if (value === null) return null;
     const match = LENGTH.exec(value.trim());
-    if (!match) {
-      bad(name, value, 'a length such as 480, 480px, 30em or 100%');
+    const unit = match?.[2] ?? 'px';
+    if (!match || Number(match[1]) > MAX_LENGTH[unit]!) {
+      bad(name, value, `a length such as 480, 480px, 30em or 100%, at most ${Object.entries(MAX_LENGTH).map(([u, most]) => `${most}${u}`).join(', ')}`);
       return null;
     }
-    return `${match[1]}${match[2] ?? 'px'}`;
+    return `${match[1]}${unit}`;
   };
   const flag = (name: EmbedAttribute): boolean => {
     // An HTML boolean attribute: present means on, whatever its value, except an explicit "false".

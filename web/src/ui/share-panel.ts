@@ -41,8 +41,10 @@ export function buildSharePanel(store: PlaygroundStore, phrases: Phrases, links:
     return {
       element: `<script type="module" src="${escapeAttribute(links.script)}"></script>\n`
         + `<astar-playground map="${escapeAttribute(fragment)}"></astar-playground>`,
+      // No style attribute: a host page whose policy has no style-src 'unsafe-inline' would
+      // refuse it (and print a violation); the frame's border is the host's stylesheet's to set.
       iframe: `<iframe src="${escapeAttribute(iframeUrl)}" title="${escapeAttribute(phrases.translate('app.title'))}" `
-        + `width="100%" height="${IFRAME_HEIGHT}" style="border: 0" loading="lazy"></iframe>`,
+        + `width="100%" height="${IFRAME_HEIGHT}" loading="lazy"></iframe>`,
     };
   };
 
