@@ -6,8 +6,9 @@
 // engine's sources at the same build (vite.config.ts, bundledDeclaration), TSDoc included:
 // what is exported here, with its documentation, is what users see.
 //
-// Everything but findPath is the engine's own: the package adds no second way to make a
-// grid or run a search, only the one-call form and the names the CLI uses for it.
+// Everything but findPath and prepare is the engine's own: the package adds no second way to
+// make a grid or run a search, only the one-call form and the names the CLI uses for it.
+// Algorithms that prepare per map keep their prepared search per grid (prepared.ts).
 import {
   loadEngine as loadSharedEngine,
   MAX_WEIGHT,
@@ -17,7 +18,9 @@ import {
   type SearchStatus,
   type Subset,
 } from '../engine/engine';
+import { PreparedSearches, type PreparationReport } from './prepared';
 
+export type { PreparationReport } from './prepared';
 export { EngineMemoryError, eventsOf, MapFormatError, MAX_GRID_SIDE, MAX_SENSE_RADIUS, MAX_TERRAIN_COST, MAX_WEIGHT } from '../engine/engine';
 export type {
   AlgorithmName,
@@ -94,9 +97,19 @@ export interface AstarEngine extends Pick<Engine, 'catalog' | 'algorithm' | 'par
   /**
    * The path from `start` to `goal` on `grid`. Throws RangeError on an unknown option or value
    * (naming the allowed ones), a point outside the grid, or options the grid refuses (JPS on a
-   * grid with terrain costs). Makes and deletes its own search.
+   * grid with terrain costs). Makes and deletes its own search, except for algorithms that
+   * prepare per map (jps-plus, subgoal-graph): those prepare on first use and keep their
+   * search for the grid and options, so later calls cost only their query; an edit to the
+   * grid makes the next call prepare again; grid.delete() deletes what was kept.
    */
   findPath(grid: Grid, start: XY, goal: XY, options?: PathOptions): PathResult;
+  /**
+   * Prepares `grid` for findPath with these options now, rather than in the first call (the
+   * subgoal graph of a 1024 x 1024 map takes up to a second), and says how long it took and
+   * the memory it holds. Does nothing for algorithms that prepare nothing (0 ms, 0 bytes).
+   * Throws RangeError as findPath does.
+   */
+  prepare(grid: Grid, options?: PathOptions): PreparationReport;
 }
 
 const PATH_OPTIONS: readonly (keyof PathOptions)[] = ['algorithm', 'diagonal', 'heuristic', 'weight', 'costs', 'maxExpansions'];
@@ -134,22 +147,35 @@ export function loadEngine(): Promise<AstarEngine> {
 }
 
 function packageEngine(engine: Engine): AstarEngine {
+  const prepared = new PreparedSearches(engine);
   return {
     catalog: engine.catalog,
     algorithm: (name) => engine.algorithm(name),
-    parseMap: (text) => engine.parseMap(text),
-    createGrid: (width, height) => engine.createGrid(width, height),
+    parseMap: (text) => prepared.releasable(engine.parseMap(text)),
+    createGrid: (width, height) => prepared.releasable(engine.createGrid(width, height)),
     parseScenario: (text) => engine.parseScenario(text),
     refusalFor: (grid, options) => engine.refusalFor(grid, options),
     createSearch: (grid, options) => engine.createSearch(grid, options),
     createWalk: (world) => engine.createWalk(world),
     memoryUsage: () => engine.memoryUsage(),
-    findPath: (grid, start, goal, options = {}) => findPath(engine, grid, start, goal, options),
+    findPath: (grid, start, goal, options = {}) => findPath(engine, prepared, grid, start, goal, options),
+    prepare(grid, options = {}) {
+      const wanted = searchOptions(options);
+      if (!prepared.keeps(wanted)) {
+        engine.createSearch(grid, wanted).delete(); // checks the options all the same
+        return { milliseconds: 0, bytes: 0 };
+      }
+      return prepared.prepare(grid, wanted, (search) => {
+        throw new RangeError(refusalSentence(engine, search.options, search.refusal!));
+      });
+    },
   };
 }
 
-function findPath(engine: Engine, grid: Grid, start: XY, goal: XY, options: PathOptions): PathResult {
-  const search = engine.createSearch(grid, searchOptions(options));
+function findPath(engine: Engine, prepared: PreparedSearches, grid: Grid, start: XY, goal: XY, options: PathOptions): PathResult {
+  const wanted = searchOptions(options);
+  const keep = prepared.keeps(wanted);
+  const search = keep ? prepared.searchFor(grid, wanted) : engine.createSearch(grid, wanted);
   try {
     const from = cellOf(grid, start, 'start');
     const to = cellOf(grid, goal, 'goal');
@@ -164,7 +190,7 @@ function findPath(engine: Engine, grid: Grid, start: XY, goal: XY, options: Path
       expanded: search.counters().expanded,
     };
   } finally {
-    search.delete();
+    if (!keep) search.delete();
   }
 }
 
