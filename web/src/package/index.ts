@@ -118,7 +118,7 @@ let packaged: Promise<AstarEngine> | undefined;
 
 /**
  * The engine of this JS realm (one WebAssembly instance, made on the first call; the
- * playground's own modules share it): grid pathfinding (A*, JPS, D* Lite and seven more) for
+ * playground's own modules share it): grid pathfinding (A*, JPS, D* Lite and nine more) for
  * Node 20+ and browsers.
  *
  * ```ts

@@ -9,7 +9,7 @@
 // not the caller's: so the package hands out grids whose delete() first deletes the
 // searches kept for them (keepGridsReleasable). Searches that prepare nothing are made and
 // deleted per call, as before.
-import type { Engine, Grid, Search, SearchOptions } from '../engine/engine';
+import { DEFAULT_OPTIONS, type Engine, type Grid, type Search, type SearchOptions } from '../engine/engine';
 
 /** What prepare() reports. */
 export interface PreparationReport {
@@ -32,14 +32,13 @@ export class PreparedSearches {
 
   /** The search kept for `grid` and `options`, made on first use (the caller must not delete it). */
   searchFor(grid: Grid, options: Partial<SearchOptions>): Search {
-    const search = this.engine.createSearch(grid, options);
-    const key = JSON.stringify(search.options);
+    // Keyed by the options as given over the defaults (a search is made, and its options
+    // checked, only the first time: making one per call would cost a whole grid's arrays).
+    const key = JSON.stringify({ ...DEFAULT_OPTIONS, ...options });
     let byOptions = this.kept.get(grid);
     const existing = byOptions?.get(key);
-    if (existing) {
-      search.delete();
-      return existing;
-    }
+    if (existing) return existing;
+    const search = this.engine.createSearch(grid, options);
     if (!byOptions) this.kept.set(grid, (byOptions = new Map()));
     byOptions.set(key, search);
     return search;
