@@ -24,6 +24,9 @@
 // only: per map, D* Lite, MPAA* and A* from scratch on the same walks, comparing planning
 // work in expansions and milliseconds.
 //
+// A fourth table (issue 18, scripts/bench-subgoal.mjs) runs subgoal graphs through the npm
+// package: 8-connected against our JPS, 4-connected against l1-path-finder, preparation apart.
+//
 // This is a program that prints tables, not a test: nothing here asserts a speed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -33,6 +36,7 @@ import PF from 'pathfinding';
 import { formatNumber, median, printTargetList, table } from './bench-tables.mjs';
 import { measureWalkTable } from './bench-walks.mjs';
 import { buildAll } from './build.mjs';
+import { measureSubgoalTable } from './bench-subgoal.mjs';
 import { setup } from './setup.mjs';
 import { ROOT, StepError, main, say } from './shell.mjs';
 
@@ -62,7 +66,10 @@ const USAGE = `usage: npm run bench -- [options]
                         spaced ranks of the file's optimal lengths, on the game and street maps
   --maze-walks N        walks per maze for the walk table (default ${DEFAULT_MAZE_WALKS})
   --walk-runs N         timed repetitions of the walks; the median is shown (default ${DEFAULT_WALK_RUNS})
-  --only searches|walks only the search tables (first and second) or only the walk tables
+  --only searches|walks|subgoal
+                        only the search tables (first and second), only the walk tables, or
+                        only the subgoal-graph table (8-connected against JPS, 4-connected
+                        against l1-path-finder; --runs applies)
   --no-build            skip set-up and build, measure what is already built
   -h, --help            show this help`;
 
@@ -104,7 +111,7 @@ function parseOptions(argv) {
   const options = {
     maps: null, queries: 30, runs: 5, pathfindingRuns: 1, pathfinding: true, walks: DEFAULT_WALKS,
     mazeWalks: DEFAULT_MAZE_WALKS, walkRuns: DEFAULT_WALK_RUNS,
-    searches: true, walkTable: true, build: true, help: false,
+    searches: true, walkTable: true, subgoalTable: true, build: true, help: false,
   };
   const positive = (name, text) => {
     if (!/^[1-9]\d{0,5}$/.test(text ?? '')) throw new StepError(`${name} needs a whole number >= 1, got "${text ?? ''}"`);
@@ -124,9 +131,10 @@ function parseOptions(argv) {
     else if (arg === '--walk-runs') options.walkRuns = positive(arg, argv[++i]);
     else if (arg === '--only') {
       const only = argv[++i];
-      if (only !== 'searches' && only !== 'walks') throw new StepError(`--only needs searches or walks, got "${only ?? ''}"`);
+      if (only !== 'searches' && only !== 'walks' && only !== 'subgoal') throw new StepError(`--only needs searches, walks or subgoal, got "${only ?? ''}"`);
       options.searches = only === 'searches';
       options.walkTable = only === 'walks';
+      options.subgoalTable = only === 'subgoal';
     }
     else throw new StepError(`unknown option ${arg} (see npm run bench -- --help)`);
   }
@@ -569,6 +577,7 @@ await main('bench', async () => {
     const mismatches = [];
     if (options.searches) measureSearches(engine, maps, options, matchesOptimal, mismatches);
     if (options.walkTable) measureWalkTable(engine, maps, options, matchesOptimal, mismatches);
+    if (options.subgoalTable) await measureSubgoalTable(maps.map((map) => ({ ...map, folder: MOVINGAI })), options, mismatches);
     if (mismatches.length > 0) {
       console.log('');
       console.log(`PROBLEMS (${mismatches.length}): wrong costs (off the file's optimal length by more than 0.01), disagreeing builds` +

@@ -13,6 +13,7 @@
 #include "jump_table.h"
 #include "mpaa.h"
 #include "search.h"
+#include "subgoal_graph.h"
 
 namespace astar {
 
@@ -37,6 +38,7 @@ constexpr std::array kSearchClasses = {
     row<DStarLiteSearch>(Algorithm::DStarLite),
     row<BestFirstSearch<JumpPolicy<PrecomputedJumps>>>(Algorithm::JumpPointPlus),
     row<MpaaSearch>(Algorithm::Mpaa),
+    row<SubgoalGraphSearch>(Algorithm::SubgoalGraph),
 };
 static_assert(std::tuple_size_v<decltype(kSearchClasses)> == std::tuple_size_v<decltype(kAlgorithms)>,
               "every algorithm of kAlgorithms needs its row in the registry");

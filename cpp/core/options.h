@@ -41,6 +41,7 @@ enum class Algorithm : std::uint8_t {
   DStarLite = 9,
   JumpPointPlus = 10,
   Mpaa = 11,
+  SubgoalGraph = 12,
 };
 // How a move is counted: Exact uses the true lengths 1 and sqrt(2); Integer the classic
 // tutorials' 10 and 14 (every cost an integer, which is how the seed articles count).
@@ -140,6 +141,9 @@ inline constexpr std::array kAlgorithms = {
     AlgorithmInfo{Algorithm::DStarLite,          "dstar-lite",    "D* Lite (incremental)",       Priority::F,    true,    true,  false, true,   false, true,  false, false,  kAllDiagonals, kAllCostModels, {}},
     AlgorithmInfo{Algorithm::JumpPointPlus,      "jps-plus",      "JPS+ (precomputed jumps)",    Priority::F,    true,    true,  false, true,   false, false, false, true,   kAllDiagonals, kAllCostModels, {}},
     AlgorithmInfo{Algorithm::Mpaa,               "mpaa",          "MPAA* (multipath adaptive)",  Priority::F,    true,    true,  false, true,   false, true,  false, false,  kAllDiagonals, kAllCostModels, {}},
+    // Its h is the rule's own distance (octile or Manhattan) whatever the options say: subgoal_graph.h.
+    AlgorithmInfo{Algorithm::SubgoalGraph,       "subgoal-graph", "Subgoal graph (prepared)",    Priority::F,    true,    false, false, true,   false, false, false, true,
+                  bit(Diagonal::Never) | bit(Diagonal::OnlyWhenNoObstacles), kAllCostModels, {}},
 };
 
 template <class Table>
@@ -162,7 +166,7 @@ inline constexpr const AlgorithmInfo& info(Algorithm a) { return kAlgorithms[sta
 // reset() and end in Status::Refused instead of giving a wrong answer.
 enum class Refusal : std::uint8_t {
   None = 0,
-  NeedsUniformTerrain = 1,  // JPS, JPS+ and Theta* assume every walkable cell costs the same
+  NeedsUniformTerrain = 1,  // JPS, JPS+, Theta* and subgoal graphs assume every walkable cell costs the same
   DiagonalRule = 2,         // the algorithm does not support this diagonal rule
   CostModel = 3,            // the algorithm does not support this cost model
   AnyAngle = 4,             // a walk (walk.h) moves from cell to cell: any-angle paths are not cell moves

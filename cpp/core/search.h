@@ -170,6 +170,8 @@ enum class ChannelName : std::uint8_t {
   // MPAA*'s learned heuristic and the reused part of its path (see mpaa.h).
   LearnedH = 20,
   Reused = 21,
+  // Subgoal graphs: a cell's subgoal level (see subgoal_graph.h).
+  Subgoal = 22,
 };
 inline constexpr std::array kChannelNames = {
     Named<ChannelName>{ChannelName::Phase, "phase"},
@@ -194,6 +196,7 @@ inline constexpr std::array kChannelNames = {
     Named<ChannelName>{ChannelName::JumpNW, "jumpNW"},
     Named<ChannelName>{ChannelName::LearnedH, "learnedH"},
     Named<ChannelName>{ChannelName::Reused, "reused"},
+    Named<ChannelName>{ChannelName::Subgoal, "subgoal"},
 };
 static_assert(values_in_order(kChannelNames));
 
@@ -377,7 +380,8 @@ class Search {
   // Some add: "scanned" (JPS: u16, equal to the stamp where a jump scan passed over the
   // cell), "jumpN" ... "jumpNW" (JPS+, once prepared: u16 without stamps, its jump table's
   // entries in the eight directions, see jump_table.h), "visits" (IDA*: u32, expansions of
-  // the cell in this search), for bidirectional search the backward frontier's "phaseBack",
+  // the cell in this search), "subgoal" (subgoal graphs, once prepared: u8 without stamps,
+  // 0 or the cell's subgoal level), for bidirectional search the backward frontier's "phaseBack",
   // "gBack", "orderBack", "parentDirBack", and for D* Lite "rhs" (f64; its "g" is the cost to
   // the goal, see dstar_lite.h).
   virtual std::vector<Channel> channels() const = 0;

@@ -35,6 +35,7 @@ describe('every search of the catalog', () => {
     expect(options.map((o) => o.textContent)).toEqual([
       'A*', 'Dijkstra', 'Greedy best-first', 'Breadth-first', 'Depth-first', 'Jump point search (JPS)',
       'Bidirectional A*', 'IDA* (iterative deepening)', 'Theta* (any-angle)', 'D* Lite (incremental)', 'JPS+ (precomputed jumps)', 'MPAA* (multipath adaptive)',
+      'Subgoal graph (prepared)',
     ]);
   });
 
@@ -43,6 +44,8 @@ describe('every search of the catalog', () => {
     let stepBefore = 0;
     for (const row of app.engine.catalog.algorithms) {
       choose(algorithmSelect(container), row.name);
+      // A search that prepares per map does so as a background job first.
+      if (row.prepares) await app.store.whenSettled();
       expect(app.store.options.algorithm).toBe(row.name);
       // Another algorithm keeps the step shown: the new search is shown after as many steps.
       expect(app.store.timeline.step, row.name).toBe(stepBefore);
@@ -134,7 +137,7 @@ describe('jump point search', () => {
     expect(jps.disabled).toBe(true);
     expect(jps.textContent).toBe('Jump point search (JPS) (not here)');
     expect(query(container, '[data-region="option-note"]').textContent).toMatch(
-      /^Jump point search \(JPS\) \/ Theta\* \(any-angle\) \/ JPS\+ \(precomputed jumps\) is defined for maps where every walkable cell costs the same, and this map has terrain costs\./,
+      /^Jump point search \(JPS\) \/ Theta\* \(any-angle\) \/ JPS\+ \(precomputed jumps\) \/ Subgoal graph \(prepared\) is defined for maps where every walkable cell costs the same, and this map has terrain costs\./,
     );
     // A link (or an embed) can still name it: the search refuses, and says why.
     const state = captureShareState(app.store);
@@ -252,7 +255,7 @@ describe('in Chinese', () => {
   it('names the algorithms and narrates the new searches in Chinese', async () => {
     const { container } = await openOnWalls('zh-CN');
     const labels = [...algorithmSelect(container).options].map((o) => o.textContent);
-    expect(labels).toEqual(['A*', 'Dijkstra', '贪婪最佳优先', '广度优先', '深度优先', '跳点搜索（JPS）', '双向 A*', 'IDA*（迭代加深）', 'Theta*（任意角度）', 'D* Lite（增量式）', 'JPS+（预计算跳跃）', 'MPAA*（多路径自适应）']);
+    expect(labels).toEqual(['A*', 'Dijkstra', '贪婪最佳优先', '广度优先', '深度优先', '跳点搜索（JPS）', '双向 A*', 'IDA*（迭代加深）', 'Theta*（任意角度）', 'D* Lite（增量式）', 'JPS+（预计算跳跃）', 'MPAA*（多路径自适应）', '子目标图（预处理）']);
     choose(algorithmSelect(container), 'bfs');
     click(container, 'step');
     expect(narration(container)).toContain('最早被发现的格子（先进先出）');

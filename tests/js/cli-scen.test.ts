@@ -285,13 +285,22 @@ describe('astar scen', () => {
     // Not on a terminal (every other test here), stderr stays empty.
   }, 30_000);
 
-  it.each(['jps', 'jps-plus', 'bidirectional', 'ida', 'dstar-lite'])('finds every optimal length of the file with %s', (algorithm) => {
+  it.each(['jps', 'jps-plus', 'bidirectional', 'ida', 'dstar-lite', 'subgoal-graph'])('finds every optimal length of the file with %s', (algorithm) => {
     const count = readQueries(SCENARIO).length;
     const run = astar('scen', SCENARIO, '--algorithm', algorithm);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(run.stdout).toContain(`options:    ${algorithm}, diagonal only-when-no-obstacles`);
     expect(run.stdout).toContain(`${count} of ${count} match the file's optimal length`);
+  });
+
+  it('times a search\'s preparation apart from its queries, once per map', () => {
+    for (const algorithm of ['subgoal-graph', 'jps-plus']) {
+      const run = astar('scen', SCENARIO, '--algorithm', algorithm, '--diagonal', 'never');
+      expect(run.status).toBe(0);
+      expect(run.stdout).toMatch(/\npreparing: +[\d.]+ ms, once per map \(not in the time above\)\n/);
+    }
+    expect(astar('scen', SCENARIO, '--algorithm', 'jps').stdout).not.toContain('preparing:');
   });
 
   it('gives JPS paths as every cell, legal and connected, whose length is the cost', () => {
@@ -384,7 +393,7 @@ describe('astar scen', () => {
 
   it.each([
     [['scen', SCENARIO, '--diagonal', 'sideways'], /^astar: unknown diagonal mode "sideways" \(expected .*\)$/],
-    [['scen', SCENARIO, '--algorithm', 'dstar'], /^astar: unknown algorithm "dstar" \(expected astar, dijkstra, greedy, bfs, dfs, jps, bidirectional, ida, theta, dstar-lite, jps-plus or mpaa\)$/],
+    [['scen', SCENARIO, '--algorithm', 'dstar'], /^astar: unknown algorithm "dstar" \(expected astar, dijkstra, greedy, bfs, dfs, jps, bidirectional, ida, theta, dstar-lite, jps-plus, mpaa or subgoal-graph\)$/],
     [['scen', SCENARIO, '--costs', '10-15'], /^astar: unknown cost model "10-15" \(expected exact or 10-14\)$/],
     [['scen', SCENARIO, '--max-expansions', '0'], /^astar: --max-expansions needs a whole number from 1 to \d+, got "0"$/],
     [['scen', SCENARIO, '--speed', '3'], /^astar: unknown option --speed/],

@@ -10,13 +10,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -28,6 +25,8 @@ namespace astar {
 namespace {
 
 namespace fs = std::filesystem;
+using reference::file_test_name;
+using reference::scen_files_in;
 
 constexpr double kTolerance = 0.01;
 // Queries per shared file: buckets are ordered by length, so an even spread covers
@@ -35,38 +34,14 @@ constexpr double kTolerance = 0.01;
 constexpr std::size_t kSharedSampleSize = 40;
 constexpr std::size_t kIdaMaxCells = 64 * 64;
 
-std::vector<fs::path> scen_files_in(const fs::path& folder) {
-  std::vector<fs::path> files;
-  std::error_code ec;
-  if (!fs::is_directory(folder, ec)) return files;
-  for (const fs::directory_entry& entry : fs::directory_iterator(folder, ec))
-    if (entry.path().extension() == ".scen") files.push_back(entry.path());
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
 // Runs the queries at indices 0, stride, 2 * stride, ... of one .scen file.
 void check_scenario_file(const fs::path& scen_path, std::size_t stride) {
-  const std::optional<std::string> scen_text = reference::read_text(scen_path.string());
-  ASSERT_TRUE(scen_text) << "cannot read " << scen_path;
-  const Parsed<Scenario> scenario = read_scenario(*scen_text);
-  ASSERT_TRUE(scenario) << scen_path << ": " << scenario.error.message;
-  ASSERT_FALSE(scenario.value->queries.empty()) << scen_path;
-
-  std::optional<Grid> grid;
-  std::string map_path;
-  for (const std::string& candidate : candidate_map_paths(scen_path.string(), *scenario.value)) {
-    const std::optional<std::string> map_text = reference::read_text(candidate);
-    if (!map_text) continue;
-    Parsed<Grid> parsed = read_map(*map_text);
-    ASSERT_TRUE(parsed) << candidate << ": " << parsed.error.message;
-    grid = std::move(parsed.value);
-    map_path = candidate;
-    break;
-  }
-  ASSERT_TRUE(grid) << "no map found for " << scen_path;
-
-  const std::vector<ScenarioQuery>& queries = scenario.value->queries;
+  const reference::ScenarioFile file = reference::read_scenario_file(scen_path);
+  ASSERT_TRUE(file.error.empty()) << file.error;
+  ASSERT_FALSE(file.queries.empty()) << scen_path;
+  const std::optional<Grid>& grid = file.grid;
+  const std::string& map_path = file.map_path;
+  const std::vector<ScenarioQuery>& queries = file.queries;
   std::size_t checked = 0;
   for (const AlgorithmInfo& algorithm : kAlgorithms) {
     if (!algorithm.optimal) continue;
@@ -99,13 +74,6 @@ void check_scenario_file(const fs::path& scen_path, std::size_t stride) {
 class BundledScenarioFile : public ::testing::TestWithParam<fs::path> {};
 
 TEST_P(BundledScenarioFile, EveryOptimalAlgorithmFindsEveryPublishedOptimalLength) { check_scenario_file(GetParam(), 1); }
-
-std::string file_test_name(const ::testing::TestParamInfo<fs::path>& info) {
-  std::string name = info.param.filename().string();
-  for (char& c : name)
-    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-  return name;
-}
 
 const fs::path kBundledFolder = fs::path(ASTAR_FIXTURES_DIR) / "movingai";
 const fs::path kSharedFolder = fs::path(ASTAR_SHARED_MOVINGAI_DIR);

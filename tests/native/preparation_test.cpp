@@ -2,7 +2,8 @@
 // reset() until its preparation fits the grid and options, which prepare_steps() advances in
 // slices (with progress), step()/run() finish first, adopt_preparation() shares between two
 // searches, and an edit, another rule or another grid makes it prepare again. JPS+ is the
-// search that prepares; every other one says it prepares nothing.
+// search that prepares here (subgoal graphs, which prepare too, are tested in
+// subgoal_graph_test.cpp); every other one says it prepares nothing.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -53,7 +54,9 @@ TEST(Preparation, OnlySearchesRegisteredAsPreparingSayTheyNeedOne) {
     const std::unique_ptr<Search> search = make_search(grid, options);
     const Preparation p = search->preparation();
     EXPECT_EQ(p.needed, search_class(algorithm.id).prepares) << algorithm.name;
-    EXPECT_EQ(search_class(algorithm.id).prepares, algorithm.id == Algorithm::JumpPointPlus) << algorithm.name;
+    EXPECT_EQ(search_class(algorithm.id).prepares,
+              algorithm.id == Algorithm::JumpPointPlus || algorithm.id == Algorithm::SubgoalGraph)
+        << algorithm.name;
     if (p.needed) continue;
     EXPECT_TRUE(p.ready && p.done == 0 && p.total == 0 && p.bytes == 0) << algorithm.name;
     EXPECT_EQ(search_class(algorithm.id).prepared_bytes_per_cell, 0u) << algorithm.name;

@@ -1,5 +1,5 @@
 // Test support for the search tests: the reference move rules and Dijkstra (move_rules.h)
-// and checks of a search against them; random maps; and snapshots of
+// and checks of a search against them; random maps; Moving AI scenario files; and snapshots of
 // everything an observer can read of a search, for comparing two ways of reaching a state
 // (stepping k times, or resetting and replaying k steps).
 #pragma once
@@ -8,7 +8,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -22,6 +24,7 @@
 
 #include "grid.h"
 #include "move_rules.h"
+#include "movingai.h"
 #include "options.h"
 #include "search.h"
 
@@ -105,6 +108,65 @@ inline std::optional<std::string> read_text(const std::string& path) {
   std::ostringstream text;
   text << file.rdbuf();
   return text.str();
+}
+
+// ---------------------------------------------------------------------------------------
+// Moving AI scenario files, for the suites that run them
+
+// The .scen files in a folder, sorted; none when the folder does not exist.
+inline std::vector<std::filesystem::path> scen_files_in(const std::filesystem::path& folder) {
+  std::vector<std::filesystem::path> files;
+  std::error_code ec;
+  if (!std::filesystem::is_directory(folder, ec)) return files;
+  for (const std::filesystem::directory_entry& entry : std::filesystem::directory_iterator(folder, ec))
+    if (entry.path().extension() == ".scen") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// A scenario file with its map (found as candidate_map_paths says), or why it could not be read.
+struct ScenarioFile {
+  std::vector<ScenarioQuery> queries;
+  std::optional<Grid> grid;
+  std::string map_path;
+  std::string error;  // empty when both were read
+};
+
+inline ScenarioFile read_scenario_file(const std::filesystem::path& scen_path) {
+  ScenarioFile file;
+  const std::optional<std::string> scen_text = read_text(scen_path.string());
+  if (!scen_text) {
+    file.error = "cannot read " + scen_path.string();
+    return file;
+  }
+  Parsed<Scenario> scenario = read_scenario(*scen_text);
+  if (!scenario) {
+    file.error = scen_path.string() + ": " + scenario.error.message;
+    return file;
+  }
+  for (const std::string& candidate : candidate_map_paths(scen_path.string(), *scenario.value)) {
+    const std::optional<std::string> map_text = read_text(candidate);
+    if (!map_text) continue;
+    Parsed<Grid> parsed = read_map(*map_text);
+    if (!parsed) {
+      file.error = candidate + ": " + parsed.error.message;
+      return file;
+    }
+    file.grid = std::move(parsed.value);
+    file.map_path = candidate;
+    file.queries = std::move(scenario.value->queries);
+    return file;
+  }
+  file.error = "no map found for " + scen_path.string();
+  return file;
+}
+
+// A test name from a file name ("arena.map.scen" -> "arena_map_scen").
+inline std::string file_test_name(const ::testing::TestParamInfo<std::filesystem::path>& info) {
+  std::string name = info.param.filename().string();
+  for (char& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return name;
 }
 
 // ---------------------------------------------------------------------------------------

@@ -50,10 +50,28 @@ export interface Engine {
    * terrain costs). Searches whose work the grid does not bound (AlgorithmRow.reexpands:
    * IDA*) give up after FIND_PATH_EXPANSION_LIMIT expansions unless `maxExpansions` says
    * otherwise (0: no limit). The search is kept with the grid and used again by the next
-   * call with the same algorithm (no allocation, JPS+'s table kept while the map is
-   * unchanged); at most two are kept a grid, and grid.delete() frees them.
+   * call with the same algorithm, diagonal rule and cost model (no allocation; a prepared
+   * search such as JPS+ or a subgoal graph keeps what it prepared while the map is
+   * unchanged); at most two are kept a grid, and grid.delete() frees them. They are the
+   * grid's, not the caller's: memoryUsage().liveObjects does not count them.
    */
   findPath(grid: Grid, start: Point, goal: Point, options?: Partial<SearchOptions>): PathFound;
+  /**
+   * Prepares the search findPath keeps for `grid` and these options now, rather than in the
+   * next findPath call (the subgoal graph of a 1024 x 1024 map takes up to a second), and
+   * says how long it took and what it holds. 0 ms and 0 bytes for algorithms that prepare
+   * nothing (AlgorithmRow.prepares). Throws RangeError as findPath does, or when the grid
+   * has no walkable cell.
+   */
+  prepare(grid: Grid, options?: Partial<SearchOptions>): PreparationReport;
+}
+
+/** What Engine.prepare did. */
+export interface PreparationReport {
+  /** Milliseconds this call spent preparing (0 when the grid and options were prepared already). */
+  milliseconds: number;
+  /** Bytes of wasm memory the prepared data holds. */
+  bytes: number;
 }
 
 /** What Engine.findPath found. */

@@ -15,10 +15,10 @@
 // engine reports EngineMemoryError (WasmEngine.makeRoom).
 /// <reference path="./astar-wasm.d.ts" />
 import type { EngineGrid } from './grid';
-import type { PathFound } from './interfaces';
+import type { PathFound, PreparationReport } from './interfaces';
 import { readPoint } from './checks';
 import { EngineSearch } from './search';
-import { DEFAULT_OPTIONS, FIND_PATH_EXPANSION_LIMIT, type AlgorithmName, type RefusalName, type SearchOptions } from './types';
+import { DEFAULT_OPTIONS, FIND_PATH_EXPANSION_LIMIT, type RefusalName, type SearchOptions } from './types';
 import type { WasmEngine } from './wasm-engine';
 
 /**
@@ -37,16 +37,27 @@ export class PathSearches {
   /** Whether the engine knows of these searches (so a full heap can free them). */
   private known = false;
 
-  /** A kept search for `algorithm` over `grid` (made, and the oldest dropped, if none is kept). */
-  take(engine: WasmEngine, grid: EngineGrid, algorithm: AlgorithmName): EngineSearch {
-    let search = this.kept.find((kept) => kept.options.algorithm === algorithm);
+  /**
+   * A kept search for `options` over `grid` (made, and the oldest dropped, if none is kept).
+   * One search serves an algorithm under one diagonal rule and cost model, which is what a
+   * prepared search's data depends on (a subgoal graph per rule): calls alternating between
+   * two rules keep two searches rather than preparing twice per call. Other options are set
+   * on the search for each call.
+   */
+  take(engine: WasmEngine, grid: EngineGrid, options: SearchOptions): EngineSearch {
+    const serves = (kept: EngineSearch) => {
+      const { algorithm, diagonal, costModel } = kept.options;
+      return algorithm === options.algorithm && diagonal === options.diagonal && costModel === options.costModel;
+    };
+    let search = this.kept.find(serves);
     if (search) {
       this.kept = [search, ...this.kept.filter((kept) => kept !== search)];
       return search;
     }
     if (!this.known) engine.keepingPathSearches(this);
     this.known = true;
-    search = new EngineSearch(engine, grid, { algorithm }, undefined, this.raws);
+    const { algorithm, diagonal, costModel } = options;
+    search = new EngineSearch(engine, grid, { algorithm, diagonal, costModel }, undefined, this.raws);
     this.kept.unshift(search);
     for (const dropped of this.kept.splice(PATH_SEARCHES_PER_GRID)) dropped.delete();
     return search;
@@ -84,19 +95,46 @@ export function refusalSentence(engine: WasmEngine, options: SearchOptions, refu
   }
 }
 
+/** The kept search for `options` over `grid`, with every option of this call set. */
+function keptSearch(engine: WasmEngine, grid: EngineGrid, options: Partial<SearchOptions>): EngineSearch {
+  const { options: resolved } = engine.resolveOptions(DEFAULT_OPTIONS, options);
+  // Searches whose work the grid does not bound (IDA* re-expands cells) get a cap unless
+  // the caller set one (0: none).
+  const unbounded = engine.algorithm(resolved.algorithm).reexpands;
+  const cap = options.maxExpansions === undefined && unbounded ? FIND_PATH_EXPANSION_LIMIT : resolved.maxExpansions;
+  const search = grid.pathSearches.take(engine, grid, resolved);
+  search.setOptions({ ...resolved, heuristic: resolved.heuristic, maxExpansions: cap });
+  return search;
+}
+
+/** Engine.prepare (see its documentation in interfaces.ts). */
+export function prepare(engine: WasmEngine, grid: EngineGrid, options: Partial<SearchOptions>): PreparationReport {
+  const search = keptSearch(engine, grid, options);
+  if (!engine.algorithm(search.options.algorithm).prepares) return { milliseconds: 0, bytes: 0 };
+  const id = grid.costs().findIndex((cost) => cost > 0);
+  if (id < 0) throw new RangeError('prepare() needs a grid with a walkable cell');
+  const cell = grid.pointOf(id);
+  return grid.pathSearches.whileRunning(search, () => {
+    // A query from a walkable cell to itself waits for exactly the preparation any query would.
+    search.reset(cell, cell);
+    if (search.status === 'refused') throw new RangeError(refusalSentence(engine, search.options, search.refusal!));
+    let milliseconds = 0;
+    if (search.status === 'preparing') {
+      const began = performance.now();
+      search.prepareSteps(Number.MAX_SAFE_INTEGER);
+      milliseconds = performance.now() - began;
+    }
+    return { milliseconds, bytes: search.preparation().bytes };
+  });
+}
+
 /** Engine.findPath (see its documentation in interfaces.ts). */
 export function findPath(engine: WasmEngine, grid: EngineGrid, start: unknown, goal: unknown, options: Partial<SearchOptions>): PathFound {
   const from = readPoint(start, 'start');
   const to = readPoint(goal, 'goal');
   grid.idOf(from.x, from.y);
   grid.idOf(to.x, to.y);
-  const { options: resolved } = engine.resolveOptions(DEFAULT_OPTIONS, options);
-  // Searches whose work the grid does not bound (IDA* re-expands cells) get a cap unless
-  // the caller set one (0: none).
-  const unbounded = engine.algorithm(resolved.algorithm).reexpands;
-  const cap = options.maxExpansions === undefined && unbounded ? FIND_PATH_EXPANSION_LIMIT : resolved.maxExpansions;
-  const search = grid.pathSearches.take(engine, grid, resolved.algorithm);
-  search.setOptions({ ...resolved, heuristic: resolved.heuristic, maxExpansions: cap });
+  const search = keptSearch(engine, grid, options);
   return grid.pathSearches.whileRunning(search, () => {
     search.reset(from, to);
     if (search.status === 'refused') throw new RangeError(refusalSentence(engine, search.options, search.refusal!));

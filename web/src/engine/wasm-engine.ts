@@ -20,8 +20,8 @@ import type {
 } from './generated/names';
 import { checkOptionNames, numberArgument, shown, stringArgument, wholeNumber } from './checks';
 import { EngineGrid } from './grid';
-import type { Engine, Grid, PathFound, Search, Walk } from './interfaces';
-import { findPath, type PathSearches } from './path-searches';
+import type { Engine, Grid, PathFound, PreparationReport, Search, Walk } from './interfaces';
+import { findPath, prepare, type PathSearches } from './path-searches';
 import { megabytes, MEMORY_RESERVE } from './memory';
 import { EngineSearch } from './search';
 import type {
@@ -135,6 +135,10 @@ export class WasmEngine implements Engine {
 
   findPath(grid: Grid, start: Point, goal: Point, options: Partial<SearchOptions> = {}): PathFound {
     return findPath(this, this.ownGrid(grid), start, goal, options);
+  }
+
+  prepare(grid: Grid, options: Partial<SearchOptions> = {}): PreparationReport {
+    return prepare(this, this.ownGrid(grid), options);
   }
 
   memoryUsage(): EngineMemoryUsage {

@@ -6,12 +6,13 @@
 // engine's sources at the same build (vite.config.ts, bundledDeclaration), TSDoc included:
 // what is exported here, with its documentation, is what users see.
 //
-// Everything but findPath is the engine's own: the package adds no second way to make a
-// grid or run a search, only the one-call form and the names the CLI uses for it.
+// Everything is the engine's own: the package adds no second way to make a grid or run a
+// search, only findPath's and prepare()'s [x, y] points and the names the CLI uses.
 import {
   loadEngine as loadSharedEngine,
   type Engine,
   type Grid,
+  type PreparationReport,
   type SearchOptions,
   type SearchStatus,
   type Subset,
@@ -45,6 +46,7 @@ export type {
   OpenListEntry,
   OutcomeOf,
   PhaseChannel,
+  PreparationReport,
   Point,
   Progress,
   RefusalName,
@@ -107,10 +109,18 @@ export interface AstarEngine extends Pick<Engine, 'catalog' | 'algorithm' | 'par
    * The path from `start` to `goal` on `grid`. Throws RangeError on an unknown option or value
    * (naming the allowed ones), a point outside the grid, or options the grid refuses (JPS on a
    * grid with terrain costs). The search is kept with the grid for the next call with the
-   * same algorithm (at most two a grid; grid.delete() frees them), so repeated queries do not
-   * allocate, and JPS+ builds its table once while the map is unchanged.
+   * same algorithm, diagonal rule and costs (at most two a grid; grid.delete() frees them), so
+   * repeated queries do not allocate, and an algorithm that prepares per map (jps-plus,
+   * subgoal-graph) prepares on its first call and again only after an edit.
    */
   findPath(grid: Grid, start: XY, goal: XY, options?: PathOptions): PathResult;
+  /**
+   * Prepares `grid` for findPath with these options now, rather than in the first call (the
+   * subgoal graph of a 1024 x 1024 map takes up to a second), and says how long it took and
+   * the memory it holds. Does nothing for algorithms that prepare nothing (0 ms, 0 bytes).
+   * Throws RangeError as findPath does.
+   */
+  prepare(grid: Grid, options?: PathOptions): PreparationReport;
 }
 
 const PATH_OPTIONS: readonly (keyof PathOptions)[] = ['algorithm', 'diagonal', 'heuristic', 'weight', 'costs', 'maxExpansions'];
@@ -119,7 +129,7 @@ let packaged: Promise<AstarEngine> | undefined;
 
 /**
  * The engine of this JS realm (one WebAssembly instance, made on the first call; the
- * playground's own modules share it): grid pathfinding (A*, JPS, D* Lite and seven more) for
+ * playground's own modules share it): grid pathfinding (A*, JPS, D* Lite and nine more) for
  * Node 20+ and browsers.
  *
  * ```ts
@@ -159,6 +169,7 @@ function packageEngine(engine: Engine): AstarEngine {
     createWalk: (world) => engine.createWalk(world),
     memoryUsage: () => engine.memoryUsage(),
     findPath: (grid, start, goal, options = {}) => findPath(engine, grid, start, goal, options),
+    prepare: (grid, options = {}) => engine.prepare(grid, searchOptions(options)),
   };
 }
 

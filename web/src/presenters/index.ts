@@ -13,6 +13,7 @@ import { idaStar } from './ida-star';
 import { jumpPoints } from './jump-points';
 import { mpaa } from './mpaa';
 import type { Presenter } from './presenter';
+import { subgoalGraph } from './subgoal-graph';
 import { thetaStar } from './theta-star';
 
 export const PRESENTERS: Readonly<Record<AlgorithmName, Presenter>> = {
@@ -28,6 +29,7 @@ export const PRESENTERS: Readonly<Record<AlgorithmName, Presenter>> = {
   'dstar-lite': dStarLite(),
   'jps-plus': jumpPoints(true),
   mpaa: mpaa(),
+  'subgoal-graph': subgoalGraph(),
 };
 
 export function presenterFor(algorithm: AlgorithmName): Presenter {

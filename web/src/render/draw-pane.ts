@@ -43,6 +43,9 @@ const STYLES: Readonly<Record<OverlayRole, Style>> = {
   'scan-dead-end': { colour: 'textMuted', width: (s) => clamp(1, s * 0.06, 2), minScale: 3 },
   'scan-found': { colour: 'current', width: (s) => clamp(2, s * 0.12, 4), minScale: 3 },
   forced: { colour: 'current', width: () => 1, minScale: 3 },
+  // Edges span many cells, so they show at every zoom.
+  'graph-edge': { colour: 'current', width: (s) => clamp(1.5, s * 0.1, 3), minScale: 0 },
+  'graph-edge-kept': { colour: 'textMuted', width: (s) => clamp(1, s * 0.05, 2), dash: [4, 3], minScale: 0 },
   'sight-clear': { colour: 'sightClear', width: (s) => clamp(1.5, s * 0.08, 3), minScale: 3 },
   'sight-blocked': { colour: 'sightBlocked', width: (s) => clamp(1.5, s * 0.08, 3), dash: [5, 4], minScale: 3 },
   'sight-blocker': { colour: 'sightBlocked', width: () => 1.5, minScale: 6 },

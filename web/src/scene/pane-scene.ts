@@ -63,6 +63,9 @@ export type OverlayRole =
   /** A jump scan that found nothing, and one that found a jump point or the goal. */
   | 'scan-dead-end'
   | 'scan-found'
+  /** A subgoal graph's edge the step followed that opened or improved a node, and one that changed nothing. */
+  | 'graph-edge'
+  | 'graph-edge-kept'
   /** A forced neighbour that made a jump point. */
   | 'forced'
   /** A line of sight the step checked, clear or blocked, and the cell that blocked it. */

@@ -59,5 +59,8 @@ export function prepareFor(search: Search | Preparing, budgetMs: number, others:
   for (const other of others) {
     if (other !== search && preparing(other) === null && active.adoptPreparation?.(other) && preparing(search) === null) return true;
   }
-  return runChunked(() => preparing(search) === null, (units) => active.prepareSteps(units), budgetMs, 64);
+  // From one unit, doubling while the slice has time: a unit can be costly (contracting one
+  // well-connected subgoal of a subgoal graph takes milliseconds), where 64 of them at once
+  // could overrun the slice many times over.
+  return runChunked(() => preparing(search) === null, (units) => active.prepareSteps(units), budgetMs, 1);
 }

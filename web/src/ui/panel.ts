@@ -169,6 +169,9 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
     stack: legendItem(swatch('ap-swatch-stack'), 'legend.stack'),
     reused: legendItem(swatch('ap-swatch-reused'), 'legend.reused'),
     learnedH: legendItem(learnedSwatch, 'legend.learnedH'),
+    // Subgoals are shaded like scanned cells; the edges drawn like scans.
+    subgoal: legendItem(swatch('ap-swatch-scanned'), 'legend.subgoal'),
+    edges: legendItem(swatch('ap-swatch-scan'), 'legend.edges'),
   };
   // Walk mode's marks, shown while the agents walk (fog and sensing only in unknown terrain).
   const walkItems = {
