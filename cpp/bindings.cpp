@@ -47,6 +47,7 @@
 
 #include "grid.h"
 #include "movingai.h"
+#include "navmesh/mesh_search.h"
 #include "options.h"
 #include "search.h"
 #include "walk.h"
@@ -510,6 +511,172 @@ class WalkHandle {
   std::vector<astar::Point> planned_;  // planned_view's buffer
 };
 
+// A navigation mesh built in TypeScript (web/src/engine/navmesh), shared by every mesh
+// search that reads it. `make` copies the typed arrays in and checks them (NavMesh::make):
+// {ok: true, mesh} or {ok: false, message}.
+struct MeshHandle {
+  std::shared_ptr<const astar::navmesh::NavMesh> mesh;
+
+  double polygon_count() const { return static_cast<double>(mesh->polygon_count()); }
+  double vertex_count() const { return static_cast<double>(mesh->vertex_count()); }
+  double bytes() const { return static_cast<double>(mesh->bytes()); }
+  double radius() const { return mesh->radius(); }
+  bool is_corner(double v) const { return v >= 0 && v < vertex_count() && mesh->is_corner(static_cast<std::uint32_t>(v)); }
+  // The polygons holding (x, y), ascending.
+  val locate(double x, double y) const {
+    val list = val::array();
+    for (std::uint32_t p : mesh->locate({x, y})) list.call<void>("push", static_cast<double>(p));
+    return list;
+  }
+};
+
+val make_mesh(int width, int height, double radius, const val& vertices, const val& polygon_start, const val& polygon_vertices,
+              const val& polygon_neighbours) {
+  astar::navmesh::MeshArrays arrays;
+  arrays.width = width;
+  arrays.height = height;
+  arrays.radius = radius;
+  arrays.vertices = emscripten::convertJSArrayToNumberVector<double>(vertices);
+  arrays.polygon_start = emscripten::convertJSArrayToNumberVector<std::uint32_t>(polygon_start);
+  arrays.polygon_vertices = emscripten::convertJSArrayToNumberVector<std::uint32_t>(polygon_vertices);
+  arrays.polygon_neighbours = emscripten::convertJSArrayToNumberVector<std::int32_t>(polygon_neighbours);
+  std::string error;
+  std::unique_ptr<astar::navmesh::NavMesh> mesh = astar::navmesh::NavMesh::make(std::move(arrays), error);
+  val result = val::object();
+  result.set("ok", mesh != nullptr);
+  if (!mesh) {
+    result.set("message", error);
+    return result;
+  }
+  result.set("mesh", val(std::make_unique<MeshHandle>(MeshHandle{std::move(mesh)})));
+  return result;
+}
+
+val point_of(astar::navmesh::Vec2 p) {
+  val point = val::object();
+  point.set("x", p.x);
+  point.set("y", p.y);
+  return point;
+}
+
+// A mesh search (Polyanya or navmesh A* + funnel: navmesh/mesh_search.h) over a grid, with
+// the mesh JavaScript built for it. Until the algorithm table has rows for the mesh
+// searches this is their own handle; its reads of nodes, polygons and funnel steps are
+// what the page will draw.
+class MeshSearchHandle {
+ public:
+  MeshSearchHandle(const Grid& grid, int algorithm)
+      : search_(grid, {}, algorithm == 1 ? astar::navmesh::MeshAlgorithm::Polyanya : astar::navmesh::MeshAlgorithm::Funnel) {}
+
+  void set_mesh(const MeshHandle& mesh, double grid_revision) {
+    search_.set_mesh(mesh.mesh, static_cast<std::uint64_t>(grid_revision));
+  }
+  bool prepared() const { return search_.prepared(); }
+  void set_max_expansions(double count) {
+    astar::SearchOptions options;
+    options.max_expansions = count >= 1 && count < 1.8e19 ? static_cast<std::uint64_t>(count) : 0;
+    search_.set_options(options);
+  }
+  void set_grid(const Grid& grid) { search_.set_grid(grid); }
+  bool reset(astar::Point start, astar::Point goal) { return search_.reset(start, goal); }
+  val step() {
+    if (!search_.step(events_)) return val::null();
+    return events_array(events_);
+  }
+  double run_steps(double count) {
+    if (!(count > 0)) return 0;
+    return static_cast<double>(search_.run_steps(count >= 1.8e19 ? UINT64_MAX : static_cast<std::uint64_t>(count)));
+  }
+  void run() { search_.run(); }
+  astar::Status status() const { return search_.status(); }
+  astar::Refusal refusal() const { return search_.refusal(); }
+  bool stale() const { return search_.stale(); }
+  double path_cost() const { return search_.path_cost(); }
+  // x, y pairs of the path's corners (a copy).
+  val path_points() const {
+    val list = val::array();
+    for (const astar::navmesh::Vec2& p : search_.path_points()) {
+      list.call<void>("push", p.x);
+      list.call<void>("push", p.y);
+    }
+    return list;
+  }
+  CountersView counters() const {
+    const astar::Counters& c = search_.counters();
+    return {static_cast<double>(c.expanded), static_cast<double>(c.opened), static_cast<double>(c.improved),
+            static_cast<double>(c.max_open), static_cast<double>(search_.open_size())};
+  }
+  val open_items(double limit) const {
+    val list = val::array();
+    if (!(limit >= 1)) return list;
+    const std::size_t count = limit >= static_cast<double>(SIZE_MAX) ? SIZE_MAX : static_cast<std::size_t>(limit);
+    for (const astar::OpenItem& item : search_.open_items(count)) list.call<void>("push", item);
+    return list;
+  }
+  // Polyanya's search node `id`: {root, rootVertex, left, right, polygon, g, f, parent,
+  // kind, outcome}; null when there is none.
+  val node(double id) const {
+    const astar::navmesh::Polyanya* polyanya = search_.polyanya();
+    if (!polyanya || !(id >= 0) || id >= static_cast<double>(polyanya->nodes().size())) return val::null();
+    const astar::navmesh::SearchNode& n = polyanya->nodes()[static_cast<std::size_t>(id)];
+    val result = val::object();
+    result.set("root", point_of(n.root));
+    result.set("rootVertex", n.root_vertex);
+    result.set("left", point_of(n.left));
+    result.set("right", point_of(n.right));
+    result.set("polygon", n.polygon);
+    result.set("g", n.g);
+    result.set("f", n.f);
+    result.set("parent", n.parent == astar::navmesh::kNoNode ? -1.0 : static_cast<double>(n.parent));
+    result.set("kind", static_cast<int>(n.kind));
+    result.set("outcome", n.outcome);
+    return result;
+  }
+  // Navmesh A*'s polygon `p`: {position, g, f, parent, order, closed}; null when unreached.
+  val polygon_node(double p) const {
+    const astar::navmesh::CorridorSearch* corridor = search_.corridor();
+    if (!corridor || !(p >= 0) || p >= 4294967295.0) return val::null();
+    const astar::navmesh::PolygonNode* n = corridor->node(static_cast<std::uint32_t>(p));
+    if (!n) return val::null();
+    val result = val::object();
+    result.set("position", point_of(n->position));
+    result.set("g", n->g);
+    result.set("f", n->f);
+    result.set("parent", n->parent);
+    result.set("order", n->order);
+    result.set("closed", n->closed);
+    return result;
+  }
+  // The corridor's polygons, and its funnel steps {portal, portalLeft, portalRight, apex,
+  // left, right, move}.
+  val corridor() const {
+    val list = val::array();
+    if (const astar::navmesh::CorridorSearch* c = search_.corridor())
+      for (std::uint32_t p : c->corridor()) list.call<void>("push", static_cast<double>(p));
+    return list;
+  }
+  val funnel() const {
+    val list = val::array();
+    if (const astar::navmesh::CorridorSearch* c = search_.corridor())
+      for (const astar::navmesh::FunnelStep& step : c->funnel()) {
+        val item = val::object();
+        item.set("portal", step.portal);
+        item.set("portalLeft", point_of(step.portal_left));
+        item.set("portalRight", point_of(step.portal_right));
+        item.set("apex", point_of(step.apex));
+        item.set("left", point_of(step.left));
+        item.set("right", point_of(step.right));
+        item.set("move", step.move);
+        list.call<void>("push", item);
+      }
+    return list;
+  }
+
+ private:
+  astar::navmesh::MeshSearch search_;
+  std::vector<astar::Event> events_;
+};
+
 // Enum members named by the core's tables: the names users type are the JS keys.
 template <class E, class Table>
 void register_named_enum(const char* type_name, const Table& table) {
@@ -541,7 +708,8 @@ EMSCRIPTEN_BINDINGS(astar_playground) {
       .value("found", astar::Status::Found)
       .value("no-path", astar::Status::NoPath)
       .value("gave-up", astar::Status::GaveUp)
-      .value("refused", astar::Status::Refused);
+      .value("refused", astar::Status::Refused)
+      .value("preparing", astar::Status::Preparing);
   enum_<astar::CellPhase>("CellPhase")
       .value("unseen", astar::CellPhase::Unseen)
       .value("open", astar::CellPhase::Open)
@@ -559,7 +727,9 @@ EMSCRIPTEN_BINDINGS(astar_playground) {
       .value("backtrack", astar::EventKind::Backtrack)
       .value("stop", astar::EventKind::Stop)
       .value("key", astar::EventKind::Key)
-      .value("rhs", astar::EventKind::Rhs);
+      .value("rhs", astar::EventKind::Rhs)
+      .value("corridor", astar::EventKind::Corridor)
+      .value("funnel", astar::EventKind::Funnel);
   enum_<astar::Outcome>("Outcome")
       .value("none", astar::Outcome::None)
       .value("opened", astar::Outcome::Opened)
@@ -579,7 +749,9 @@ EMSCRIPTEN_BINDINGS(astar_playground) {
       .value("under-consistent", astar::Outcome::UnderConsistent)
       .value("queued", astar::Outcome::Queued)
       .value("requeued", astar::Outcome::Requeued)
-      .value("dequeued", astar::Outcome::Dequeued);
+      .value("dequeued", astar::Outcome::Dequeued)
+      .value("narrowed", astar::Outcome::Narrowed)
+      .value("corner", astar::Outcome::Corner);
   enum_<astar::WalkStatus>("WalkStatus")
       .value("ready", astar::WalkStatus::Ready)
       .value("planning", astar::WalkStatus::Planning)
@@ -700,6 +872,36 @@ EMSCRIPTEN_BINDINGS(astar_playground) {
       .function("layout", &SearchHandle::layout)
       .function("cellCount", &SearchHandle::cell_count)
       .function("_channels", &SearchHandle::channels);
+
+  function("makeMesh", &make_mesh);
+  class_<MeshHandle>("NavMesh")
+      .function("polygonCount", &MeshHandle::polygon_count)
+      .function("vertexCount", &MeshHandle::vertex_count)
+      .function("bytes", &MeshHandle::bytes)
+      .function("radius", &MeshHandle::radius)
+      .function("isCorner", &MeshHandle::is_corner)
+      .function("locate", &MeshHandle::locate);
+  class_<MeshSearchHandle>("MeshSearch")
+      .constructor<const Grid&, int>()
+      .function("setMesh", &MeshSearchHandle::set_mesh)
+      .function("prepared", &MeshSearchHandle::prepared)
+      .function("setMaxExpansions", &MeshSearchHandle::set_max_expansions)
+      .function("setGrid", &MeshSearchHandle::set_grid)
+      .function("reset", &MeshSearchHandle::reset)
+      .function("_step", &MeshSearchHandle::step)
+      .function("runSteps", &MeshSearchHandle::run_steps)
+      .function("run", &MeshSearchHandle::run)
+      .function("status", &MeshSearchHandle::status)
+      .function("refusal", &MeshSearchHandle::refusal)
+      .function("stale", &MeshSearchHandle::stale)
+      .function("pathCost", &MeshSearchHandle::path_cost)
+      .function("_pathPoints", &MeshSearchHandle::path_points)
+      .function("counters", &MeshSearchHandle::counters)
+      .function("_openItems", &MeshSearchHandle::open_items)
+      .function("_node", &MeshSearchHandle::node)
+      .function("_polygonNode", &MeshSearchHandle::polygon_node)
+      .function("_corridor", &MeshSearchHandle::corridor)
+      .function("_funnel", &MeshSearchHandle::funnel);
 
   class_<WalkHandle>("Walk")
       .constructor<const Grid&>()

@@ -43,6 +43,9 @@ enum class Outcome : std::uint8_t {
   Queued = 16,    // it was consistent and is not now: put in the queue
   Requeued = 17,  // it was in the queue and still is, with a new key
   Dequeued = 18,  // consistent again (g = rhs): taken out of the queue
+  // Funnel events (navmesh A* + funnel): what the portal did to the funnel.
+  Narrowed = 19,  // a side moved in
+  Corner = 20,    // it crossed a side, whose point became a corner of the path and the apex
 };
 
 enum class EventKind : std::uint8_t {
@@ -81,6 +84,12 @@ enum class EventKind : std::uint8_t {
   // c = its k1 in the queue now (NaN when Dequeued); `other` = its successor on the best
   // way to the goal now (kNoCell for none); `outcome` Queued, Requeued or Dequeued.
   Rhs = 10,
+  // Navmesh A* + funnel: the corridor was found (the step's Expand took the goal's
+  // polygon): a = its polygons (the search's corridor() lists them).
+  Corridor = 11,
+  // Navmesh A* + funnel: the funnel walked portal a of the corridor; `cell` indexes the
+  // search's funnel steps (apex, sides); `outcome` None, Narrowed or Corner.
+  Funnel = 12,
 };
 
 struct Event {

@@ -54,6 +54,7 @@ enum class Status : std::uint8_t {
   NoPath = 3,   // the whole reachable part was searched: there is no path
   GaveUp = 4,   // stopped at SearchOptions::max_expansions; whether a path exists is unknown
   Refused = 5,  // the options do not apply to this grid (see refusal())
+  Preparing = 6,  // the data it searches (a navigation mesh) is missing or out of date
 };
 
 // What a cell is in the current search. Path cells are on the found path.
@@ -139,7 +140,7 @@ class Search {
 
   Status status() const { return status_; }
   Refusal refusal() const { return refusal_; }
-  bool finished() const { return status_ != Status::Ready && status_ != Status::Running; }
+  bool finished() const { return status_ != Status::Ready && status_ != Status::Running && status_ != Status::Preparing; }
   bool stale() const { return grid_->revision() != grid_revision_ || grid_->cell_count() != cell_count_; }
   Point start() const { return start_; }
   Point goal() const { return goal_; }

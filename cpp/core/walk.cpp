@@ -100,6 +100,7 @@ void Walk::settle() {
       refusal_ = planner_->refusal();
       break;
     case Status::Ready: status_ = WalkStatus::NoPath; break;  // not reached: reset checked the points
+    case Status::Preparing: status_ = WalkStatus::Planning; break;  // not reached: a walk plans with grid searches
   }
   counters_.expanded_this_plan = planner_->counters().expanded;
 }

@@ -31,11 +31,11 @@ declare module '*/generated/astar-wasm.mjs' {
   /** Names of `CostModel` members: move lengths 1 and sqrt 2 (exact) or 10 and 14. */
   export type CostModelName = 'exact' | '10-14';
   /** Names of `Status` members: the state of a search. */
-  export type StatusName = 'ready' | 'running' | 'found' | 'no-path' | 'gave-up' | 'refused';
+  export type StatusName = 'ready' | 'running' | 'found' | 'no-path' | 'gave-up' | 'refused' | 'preparing';
   /** Names of `Refusal` members: why a search refused the options on this grid. */
   export type RefusalName = 'none' | 'needs-uniform-terrain' | 'diagonal-rule' | 'cost-model' | 'any-angle';
   /** Names of `EventKind` members: what an Event reports (see cpp/core/events.h). */
-  export type EventKindName = 'expand' | 'neighbour' | 'scan' | 'forced' | 'sight' | 'meet' | 'iteration' | 'backtrack' | 'stop' | 'key' | 'rhs';
+  export type EventKindName = 'expand' | 'neighbour' | 'scan' | 'forced' | 'sight' | 'meet' | 'iteration' | 'backtrack' | 'stop' | 'key' | 'rhs' | 'corridor' | 'funnel';
   /** Names of `Side` members: the frontier an event belongs to. */
   export type SideName = 'forward' | 'backward';
   /** Names of `ChannelType` members: a channel's element type. */
@@ -62,7 +62,9 @@ declare module '*/generated/astar-wasm.mjs' {
     | 'under-consistent'
     | 'queued'
     | 'requeued'
-    | 'dequeued';
+    | 'dequeued'
+    | 'narrowed'
+    | 'corner';
   /** Names of `WalkStatus` members: the state of a walk (cpp/core/walk.h). */
   export type WalkStatusName = 'ready' | 'planning' | 'moving' | 'arrived' | 'no-path' | 'gave-up' | 'refused';
   /** Names of `ReplanReason` members: why a walk plans again after a move ('none': it does not). */
@@ -416,6 +418,83 @@ declare module '*/generated/astar-wasm.mjs' {
   }
 
   /** The `Search` class. */
+  /** A point of the plane (mesh coordinates: cell (x, y) is the square (x, y)-(x + 1, y + 1)). */
+  export interface PlanePoint {
+    x: number;
+    y: number;
+  }
+
+  /** A navigation mesh the core checked and keeps (cpp/core/navmesh/mesh.h); shared by the mesh searches given it. */
+  export interface NavMesh {
+    polygonCount(): number;
+    vertexCount(): number;
+    /** Memory the mesh holds in wasm, in bytes. */
+    bytes(): number;
+    radius(): number;
+    /** Whether vertex `v` is a corner (a walkable sector around it wider than a half-turn). */
+    isCorner(v: number): boolean;
+    /** The polygons holding the point, ascending. */
+    locate(x: number, y: number): number[];
+    delete(): void;
+  }
+
+  /** makeMesh's answer. */
+  export type MeshResult = { ok: true; mesh: NavMesh } | { ok: false; message: string };
+
+  /** A Polyanya search node (`MeshSearch._node`). */
+  export interface RawPolyanyaNode {
+    root: PlanePoint;
+    rootVertex: number;
+    left: PlanePoint;
+    right: PlanePoint;
+    polygon: number;
+    g: number;
+    f: number;
+    /** -1 for none. */
+    parent: number;
+    /** 0 start, 1 observable, 2 non-observable, 3 final. */
+    kind: number;
+    outcome: EnumMember<OutcomeName>;
+  }
+
+  /**
+   * A mesh search (cpp/core/navmesh/mesh_search.h): Polyanya or navmesh A* + funnel over a
+   * grid, reading the mesh it is given. Its events' `cell` and `other` are node ids
+   * (Polyanya) or polygon ids (navmesh A*), not cells.
+   */
+  export interface MeshSearch {
+    /** The mesh of the grid at `gridRevision`; read at the next reset(). */
+    setMesh(mesh: NavMesh, gridRevision: number): void;
+    /** Whether the mesh given fits the grid now. */
+    prepared(): boolean;
+    /** 0: no limit. */
+    setMaxExpansions(count: number): void;
+    setGrid(grid: Grid): void;
+    /** Status 'preparing' when the mesh is missing or out of date. */
+    reset(start: Point, goal: Point): boolean;
+    _step(): Event[] | null;
+    runSteps(count: number): number;
+    run(): void;
+    status(): EnumMember<StatusName>;
+    refusal(): EnumMember<RefusalName>;
+    stale(): boolean;
+    pathCost(): number;
+    /** The path's corners as x, y pairs (a copy). */
+    _pathPoints(): number[];
+    counters(): Counters;
+    _openItems(limit: number): OpenItem[];
+    _node(id: number): RawPolyanyaNode | null;
+    _polygonNode(id: number): { position: PlanePoint; g: number; f: number; parent: number; order: number; closed: boolean } | null;
+    _corridor(): number[];
+    _funnel(): { portal: number; portalLeft: PlanePoint; portalRight: PlanePoint; apex: PlanePoint; left: PlanePoint; right: PlanePoint; move: EnumMember<OutcomeName> }[];
+    delete(): void;
+  }
+
+  export interface MeshSearchClass {
+    /** `algorithm` 0: navmesh A* + funnel, 1: Polyanya. */
+    new (grid: Grid, algorithm: number): MeshSearch;
+  }
+
   export interface SearchClass {
     /** A ready search over `grid`, with default options. */
     new (grid: Grid): Search;
@@ -573,6 +652,18 @@ declare module '*/generated/astar-wasm.mjs' {
     readonly Search: SearchClass;
     /** Walks. */
     readonly Walk: WalkClass;
+    /** Checks and keeps a navigation mesh built for a width x height map (copies the arrays). */
+    makeMesh(
+      width: number,
+      height: number,
+      radius: number,
+      vertices: Float64Array,
+      polygonStart: Uint32Array,
+      polygonVertices: Uint32Array,
+      polygonNeighbours: Int32Array,
+    ): MeshResult;
+    /** Mesh searches. */
+    readonly MeshSearch: MeshSearchClass;
   }
 
   /** Overrides accepted by the factory (a subset of Emscripten's `Module` object). */

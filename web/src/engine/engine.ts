@@ -56,8 +56,10 @@ import type {
   Walk as RawWalk,
   WalkStatusName,
 } from './generated/astar-wasm.mjs';
+import { EngineMeshSearch, MeshCache, type MeshSearch, type MeshSearchOptions, type NavMeshInfo } from './mesh-search';
 
 export type { AlgorithmName, AlgorithmRow, Catalog, CostModelName, DiagonalName, HeuristicName, RefusalName };
+export * from './mesh-search';
 
 export interface SearchOptions {
   algorithm: AlgorithmName;
@@ -263,6 +265,14 @@ export interface Engine {
   createWalk(world: Grid): Walk;
   /** The wasm heap now (walks the heap: for diagnostics, not for every frame). */
   memoryUsage(): EngineMemoryUsage;
+  /**
+   * A mesh search (navmesh A* + funnel or Polyanya: ./mesh-search.ts) over `grid`, which
+   * must outlive it; it builds the grid's navigation mesh when reset() needs one. Caller
+   * deletes it.
+   */
+  createMeshSearch(grid: Grid, options: MeshSearchOptions): MeshSearch;
+  /** The navigation mesh of `grid` for an agent of `radius` cells, built now or kept from before. */
+  navMesh(grid: Grid, radius?: number): NavMeshInfo;
 }
 
 export interface Grid {
@@ -688,6 +698,7 @@ class WasmEngine implements Engine {
     this.walkStatuses = new EnumTable('walk status', raw.WalkStatus);
     this.replanReasons = new EnumTable('replan reason', raw.ReplanReason);
     this.channelTypes = new EnumTable('channel type', raw.ChannelType);
+    this.meshes = new MeshCache(raw);
   }
 
   algorithm(name: AlgorithmName): AlgorithmRow {
@@ -734,6 +745,17 @@ class WasmEngine implements Engine {
 
   createWalk(world: Grid): Walk {
     return new EngineWalk(this, this.ownGrid(world));
+  }
+
+  private readonly meshes: MeshCache;
+
+  createMeshSearch(grid: Grid, options: MeshSearchOptions): MeshSearch {
+    return new EngineMeshSearch(this.raw, this.ownGrid(grid), options, this.meshes);
+  }
+
+  navMesh(grid: Grid, radius = 0): NavMeshInfo {
+    const { handle: _handle, ...info } = this.meshes.get(this.ownGrid(grid), radius);
+    return info;
   }
 
   memoryUsage(): EngineMemoryUsage {
@@ -1216,6 +1238,7 @@ class EngineSearch implements Search {
       }
       case 'rhs':
         return { kind: 'rhs', cell: cell(), outcome: outcome as 'queued' | 'requeued' | 'dequeued', oldRhs: raw.a, newRhs: raw.b, k1: nullIfNaN(raw.c), next: other() };
+      default: throw new Error(`a grid search reported a mesh search's ${engine.kinds.name(raw.kind)} event`);
     }
   }
 

@@ -31,7 +31,8 @@ export type CostModelName = 'exact' | '10-14';
  * for no refusal; what returns a refusal gives null instead.)
  */
 export type RefusalName = 'none' | 'needs-uniform-terrain' | 'diagonal-rule' | 'cost-model' | 'any-angle';
-export type SearchStatus = 'ready' | 'running' | 'found' | 'no-path' | 'gave-up' | 'refused';
+/** 'preparing': a search that needs prepared data (a navigation mesh) has none for the grid yet. */
+export type SearchStatus = 'ready' | 'running' | 'found' | 'no-path' | 'gave-up' | 'refused' | 'preparing';
 export type CellPhase = 'unseen' | 'open' | 'closed' | 'path';
 export type Side = 'forward' | 'backward';
 export type WalkStatus = 'ready' | 'planning' | 'moving' | 'arrived' | 'no-path' | 'gave-up' | 'refused';
