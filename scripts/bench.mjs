@@ -30,6 +30,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import PF from 'pathfinding';
 import { buildAll } from './build.mjs';
+import { measureMeshTable } from './bench-navmesh.mjs';
 import { setup } from './setup.mjs';
 import { ROOT, StepError, main, say } from './shell.mjs';
 
@@ -53,7 +54,8 @@ const USAGE = `usage: npm run bench -- [options]
   --no-pathfinding      skip PathFinding.js
   --walks N             walks per map for the walk table (default ${DEFAULT_WALKS}): queries at evenly
                         spaced ranks of the file's optimal lengths, on the game and street maps
-  --only searches|walks only the search tables (first and second) or only the walk table
+  --only searches|walks|meshes  only the search tables (first and second), the walk table or the
+                      navigation-mesh table
   --no-build            skip set-up and build, measure what is already built
   -h, --help            show this help`;
 
@@ -108,7 +110,7 @@ const SYNTHETIC_MAP = /^(maze|random|\d+room)/;
 function parseOptions(argv) {
   const options = {
     maps: null, queries: 30, runs: 5, pathfindingRuns: 1, pathfinding: true, walks: DEFAULT_WALKS,
-    searches: true, walkTable: true, build: true, help: false,
+    searches: true, walkTable: true, meshTable: true, build: true, help: false,
   };
   const positive = (name, text) => {
     if (!/^[1-9]\d{0,5}$/.test(text ?? '')) throw new StepError(`${name} needs a whole number >= 1, got "${text ?? ''}"`);
@@ -126,9 +128,10 @@ function parseOptions(argv) {
     else if (arg === '--walks') options.walks = positive(arg, argv[++i]);
     else if (arg === '--only') {
       const only = argv[++i];
-      if (only !== 'searches' && only !== 'walks') throw new StepError(`--only needs searches or walks, got "${only ?? ''}"`);
+      if (only !== 'searches' && only !== 'walks' && only !== 'meshes') throw new StepError(`--only needs searches, walks or meshes, got "${only ?? ''}"`);
       options.searches = only === 'searches';
       options.walkTable = only === 'walks';
+      options.meshTable = only === 'meshes';
     }
     else throw new StepError(`unknown option ${arg} (see npm run bench -- --help)`);
   }
@@ -657,7 +660,8 @@ await main('bench', async () => {
   for (const file of options.searches ? [NATIVE_TOOL, CLI_BUNDLE] : [CLI_BUNDLE]) {
     if (!existsSync(file)) throw new StepError(`${relative(ROOT, file)} is missing: run npm run build`);
   }
-  const { loadEngine, loadScenario, matchesOptimal, CliError } = await import(pathToFileURL(CLI_BUNDLE).href);
+  const cli = await import(pathToFileURL(CLI_BUNDLE).href);
+  const { loadEngine, loadScenario, matchesOptimal, CliError } = cli;
   const engine = await loadEngine();
 
   const maps = [];
@@ -676,6 +680,7 @@ await main('bench', async () => {
     const mismatches = [];
     if (options.searches) measureSearches(engine, maps, options, matchesOptimal, mismatches);
     if (options.walkTable) measureWalkTable(engine, maps, options, mismatches);
+    if (options.meshTable) measureMeshTable(cli, engine, maps, options, mismatches, say);
     if (mismatches.length > 0) {
       console.log('');
       console.log(`PROBLEMS (${mismatches.length}): wrong costs (off the file's optimal length by more than 0.01), disagreeing builds` +

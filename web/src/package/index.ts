@@ -12,6 +12,8 @@ import {
   MAX_WEIGHT,
   type Engine,
   type Grid,
+  MESH_ALGORITHMS,
+  type MeshAlgorithmName,
   type SearchOptions,
 } from '../engine/engine';
 import type * as Declared from './types/index';
@@ -22,7 +24,8 @@ export type XY = [x: number, y: number];
 
 /** findPath's options: the `astar` command's names (--costs is `costs`, --max-expansions `maxExpansions`). */
 export interface PathOptions {
-  algorithm?: SearchOptions['algorithm'];
+  algorithm?: SearchOptions['algorithm'] | MeshAlgorithmName;
+  radius?: number;
   diagonal?: SearchOptions['diagonal'];
   heuristic?: SearchOptions['heuristic'];
   weight?: number;
@@ -41,7 +44,7 @@ export interface AstarEngine extends Pick<Engine, 'catalog' | 'algorithm' | 'par
   findPath(grid: Grid, start: XY, goal: XY, options?: PathOptions): PathResult;
 }
 
-const PATH_OPTIONS: readonly (keyof PathOptions)[] = ['algorithm', 'diagonal', 'heuristic', 'weight', 'costs', 'maxExpansions'];
+const PATH_OPTIONS: readonly (keyof PathOptions)[] = ['algorithm', 'diagonal', 'heuristic', 'weight', 'costs', 'maxExpansions', 'radius'];
 
 let packaged: Promise<AstarEngine> | undefined;
 
@@ -73,6 +76,9 @@ function packageEngine(engine: Engine): AstarEngine {
 }
 
 function findPath(engine: Engine, grid: Grid, start: XY, goal: XY, options: PathOptions): PathResult {
+  const mesh = MESH_ALGORITHMS.find((name) => name === options?.algorithm);
+  if (mesh) return findMeshPath(engine, grid, start, goal, mesh, options);
+  if (options?.radius !== undefined) throw new RangeError('radius applies only to the algorithms navmesh and polyanya');
   const search = engine.createSearch(grid, searchOptions(options));
   try {
     const from = cellOf(grid, start, 'start');
@@ -92,6 +98,29 @@ function findPath(engine: Engine, grid: Grid, start: XY, goal: XY, options: Path
   }
 }
 
+/** findPath with a mesh search: the same steps, the mesh built (or reused) by reset(). */
+function findMeshPath(engine: Engine, grid: Grid, start: XY, goal: XY, algorithm: MeshAlgorithmName, options: PathOptions): PathResult {
+  for (const key of Object.keys(options)) {
+    if (!['algorithm', 'radius', 'maxExpansions'].includes(key))
+      throw new RangeError(`findPath() option ${JSON.stringify(key)} does not apply to ${algorithm}; it takes radius and maxExpansions`);
+  }
+  const search = engine.createMeshSearch(grid, { algorithm, radius: options.radius ?? 0, ...(options.maxExpansions ? { maxExpansions: options.maxExpansions } : {}) });
+  try {
+    search.reset(cellOf(grid, start, 'start'), cellOf(grid, goal, 'goal'));
+    if (search.status === 'refused')
+      throw new RangeError(`${algorithm} runs only on grids where every walkable cell costs the same, and this grid has terrain costs`);
+    search.run();
+    return {
+      status: search.status as PathResult['status'],
+      cost: search.pathCost,
+      path: search.path().map(({ x, y }): XY => [x, y]),
+      expanded: search.counters().expanded,
+    };
+  } finally {
+    search.delete();
+  }
+}
+
 /** The engine's options for findPath's; the engine checks each value and names the allowed ones. */
 function searchOptions(options: PathOptions): Partial<SearchOptions> {
   if (typeof options !== 'object' || options === null) throw new RangeError(`findPath() options must be an object, got ${String(options)}`);
@@ -99,10 +128,10 @@ function searchOptions(options: PathOptions): Partial<SearchOptions> {
     if (!(PATH_OPTIONS as readonly string[]).includes(key))
       throw new RangeError(`unknown findPath() option ${JSON.stringify(key)}; the options are ${PATH_OPTIONS.join(', ')}`);
   }
-  const { costs, weight, ...rest } = options;
+  const { costs, weight, radius: _radius, ...rest } = options;
   if (weight !== undefined && !(typeof weight === 'number' && weight >= 0 && weight <= MAX_WEIGHT))
     throw new RangeError(`weight must be a number from 0 to ${MAX_WEIGHT}, got ${String(weight)}`);
-  const result: Partial<SearchOptions> = { ...rest };
+  const result: Partial<SearchOptions> = { ...rest } as Partial<SearchOptions>;
   if (weight !== undefined) result.weight = weight;
   if (costs !== undefined) result.costModel = costs;
   return result;

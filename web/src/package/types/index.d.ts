@@ -47,8 +47,14 @@ export interface Point {
 
 /** findPath's options: the names of the `astar` command's options (maxExpansions is --max-expansions). */
 export interface PathOptions {
-  /** Default astar. */
-  algorithm?: AlgorithmName;
+  /**
+   * Default astar. navmesh (navmesh A* + funnel) and polyanya (optimal any-angle) search a
+   * navigation mesh of the grid (built on first use, kept until the grid is edited) and take
+   * only `radius` and `maxExpansions`; their paths are points of the plane.
+   */
+  algorithm?: AlgorithmName | 'navmesh' | 'polyanya';
+  /** navmesh and polyanya: the agent's radius in cells, 0 (default) to 4; paths keep that far from every wall. */
+  radius?: number;
   /** Default only-when-no-obstacles. */
   diagonal?: DiagonalName;
   /** Default: the algorithm's own. */
@@ -66,7 +72,11 @@ export interface PathResult {
   status: 'found' | 'no-path' | 'gave-up';
   /** The path's cost; null unless found. */
   cost: number | null;
-  /** Start to goal, every cell (Theta*: the corners of its straight segments); empty unless found. */
+  /**
+   * Start to goal, every cell (Theta*: the corners of its straight segments; navmesh and
+   * polyanya: corners as points of the plane, cell (x, y) being the square (x, y)-(x+1, y+1),
+   * so the path starts at the start cell's centre [x + 0.5, y + 0.5]); empty unless found.
+   */
   path: XY[];
   /** Cells expanded. */
   expanded: number;
