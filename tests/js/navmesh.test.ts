@@ -217,3 +217,28 @@ test('a mesh search refuses a map with terrain costs and finds no path from a wa
   expect(wide.status).toBe('no-path');
   expect(pointWalkable(blockedAtRadius(6, 6, new Uint8Array(36), 1), { x: 0.5, y: 0.5 })).toBe(false);
 });
+
+// Whole maps: the longest queries of every shared map, which wrap round many corners (a
+// corner whose fan of polygons Polyanya did not turn through lost orz900d's longest paths).
+describe('on the longest queries of every shared map', () => {
+  const maps = readdirSync(SHARED).filter((name) => name.endsWith('.map')).sort();
+  test.each(maps)('%s', (name) => {
+    using grid = engine.parseMap(readFileSync(join(SHARED, name), 'utf8'));
+    const longest = engine.parseScenario(readFileSync(join(SHARED, `${name}.scen`), 'utf8'))
+      .filter((query) => query.optimal >= 0)
+      .sort((a, b) => b.optimal - a.optimal)
+      .slice(0, 4);
+    using polyanya = engine.createMeshSearch(grid, { algorithm: 'polyanya', radius: 0 });
+    using funnel = engine.createMeshSearch(grid, { algorithm: 'navmesh', radius: 0 });
+    for (const query of longest) {
+      const where = `${name} (${query.start.x}, ${query.start.y}) -> (${query.goal.x}, ${query.goal.y})`;
+      polyanya.reset(query.start, query.goal);
+      polyanya.run();
+      funnel.reset(query.start, query.goal);
+      funnel.run();
+      expect(polyanya.status, where).toBe('found');
+      expect(polyanya.pathCost!, where).toBeLessThanOrEqual(query.optimal + 0.01);
+      expect(funnel.pathCost!, where).toBeGreaterThanOrEqual(polyanya.pathCost! - 1e-9);
+    }
+  });
+});

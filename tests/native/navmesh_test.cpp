@@ -165,6 +165,51 @@ TEST(Polyanya, FindsNoPathBetweenPiecesOfTheMesh) {
   EXPECT_NEAR(polyanya_cost(*mesh, {0.5, 0.5}, {1, 1}), std::sqrt(0.5), 1e-12);
 }
 
+// The same ring cut into triangles: every corner of the block now has a fan of polygons
+// around it, which a path wrapping round the corner turns through.
+MeshArrays triangulated_ring() {
+  const MeshArrays quads = ring();
+  MeshArrays m = quads;
+  m.polygon_start = {0};
+  m.polygon_vertices.clear();
+  for (std::size_t p = 0; p + 1 < quads.polygon_start.size(); ++p) {
+    const std::uint32_t* v = &quads.polygon_vertices[quads.polygon_start[p]];
+    for (std::uint32_t t : {v[0], v[1], v[2], v[0], v[2], v[3]}) m.polygon_vertices.push_back(t);
+    m.polygon_start.push_back(static_cast<std::uint32_t>(m.polygon_vertices.size()) - 3);
+    m.polygon_start.push_back(static_cast<std::uint32_t>(m.polygon_vertices.size()));
+  }
+  // Neighbours: the triangle holding the same edge the other way round.
+  m.polygon_neighbours.assign(m.polygon_vertices.size(), -1);
+  const std::size_t triangles = m.polygon_vertices.size() / 3;
+  for (std::size_t a = 0; a < triangles; ++a)
+    for (std::uint32_t i = 0; i < 3; ++i)
+      for (std::size_t b = 0; b < triangles; ++b)
+        for (std::uint32_t j = 0; j < 3; ++j)
+          if (m.polygon_vertices[3 * a + i] == m.polygon_vertices[3 * b + (j + 1) % 3] &&
+              m.polygon_vertices[3 * a + (i + 1) % 3] == m.polygon_vertices[3 * b + j])
+            m.polygon_neighbours[3 * a + i] = static_cast<std::int32_t>(b);
+  return m;
+}
+
+TEST(Polyanya, TurnsRoundACornerThroughEveryPolygonOfItsFan) {
+  const auto quads = make(ring());
+  const auto triangles = make(triangulated_ring());
+  // Every pair of points of a lattice over the ring: the same shortest lengths whatever
+  // the polygons (the walkable space is the same).
+  std::vector<Vec2> points;
+  for (double y = 0.25; y < 3; y += 0.5)
+    for (double x = 0.25; x < 3; x += 0.5)
+      if (!(x > 1 && x < 2 && y > 1 && y < 2)) points.push_back({x, y});
+  points.push_back({1, 1});
+  points.push_back({2, 2});
+  for (const Vec2& s : points)
+    for (const Vec2& t : points) {
+      const double expected = polyanya_cost(*quads, s, t);
+      ASSERT_GE(expected, 0);
+      ASSERT_NEAR(polyanya_cost(*triangles, s, t), expected, 1e-9) << s.x << "," << s.y << " -> " << t.x << "," << t.y;
+    }
+}
+
 TEST(Polyanya, ReportsEveryNodeItGenerates) {
   const auto mesh = make(ring());
   Polyanya search(*mesh);

@@ -226,9 +226,10 @@ void Polyanya::expand_successors(std::uint32_t id) {
     add(next);
   };
   if (side(node.left, node.right, r) == 0) {
-    // The root is an end of the edge (a corner's own edge): the whole polygon is in view.
-    for (std::uint32_t i = 1; i < m; ++i)
-      if (!near(at(i), r) && !near(at(i + 1), r)) emit(NodeKind::Observable, r, node.root_vertex, node.g, i, at(i), at(i + 1));
+    // The root is an end of the edge (a corner's own edge): the whole polygon is in view,
+    // every other edge a successor. Those that end at the root too lead on round it, to
+    // the next polygon of the fan around the corner.
+    for (std::uint32_t i = 1; i < m; ++i) emit(NodeKind::Observable, r, node.root_vertex, node.g, i, at(i), at(i + 1));
     return;
   }
   // Where the rays through the interval's ends leave the polygon: the right ray on the
