@@ -1,17 +1,18 @@
-// Three builds share this file so they share one resolver setup:
+// Four builds share this file so they share one resolver setup:
 //   `vite build`              the page (root web/, output dist/), served by `npm start`;
 //   `vite build --mode embed` <astar-playground> as one self-contained ES module,
-//                             dist/embed/astar-playground.js, with its hand-written
-//                             declaration beside it (run after the page build, which
+//                             dist/embed/astar-playground.js, with its declaration beside it,
+//                             generated from the sources (run after the page build, which
 //                             empties dist/);
 //   `vite build --mode cli`   the `astar` command, bundled for Node into dist/cli/astar.mjs
 //                             (bin/astar.mjs loads it; Node 20 cannot run TypeScript itself);
 //   `vite build --mode package` the npm package's entry (web/src/package/index.ts) as one
 //                             self-contained ES module for Node 20+ and browsers,
-//                             dist/package/index.js, with its hand-written declaration.
+//                             dist/package/index.js, with its declaration generated likewise.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type ts from 'typescript';
 import { defineConfig, type Plugin } from 'vite';
 
 const fromRoot = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
@@ -66,12 +67,59 @@ function contentSecurityPolicyMeta(): Plugin {
   };
 }
 
-/** Ships a hand-written declaration (`source`, from the root) beside the module as `fileName`. */
-function shippedDeclaration(source: string, fileName: string): Plugin {
+/**
+ * The TypeScript libs the sources behind `entry` ask for with `/// <reference lib="..." />`
+ * (engine.ts: esnext.disposable, for Symbol.dispose). dts-bundle-generator carries
+ * `reference types` directives into its bundle but not these, and without them a user's
+ * `using` or `[Symbol.dispose]` would not type-check against the shipped declaration.
+ * Parsing the import graph is enough: nothing is type-checked here.
+ */
+function referencedLibs(typescript: typeof ts, entry: string, options: ts.CompilerOptions): string[] {
+  const program = typescript.createProgram({ rootNames: [entry], options: { ...options, noEmit: true } });
+  const libs = program.getSourceFiles()
+    .filter((file) => !program.isSourceFileDefaultLibrary(file) && !file.fileName.includes('/node_modules/'))
+    .flatMap((file) => file.libReferenceDirectives.map((directive) => directive.fileName.toLowerCase()));
+  return [...new Set(libs)].sort();
+}
+
+/**
+ * Ships the declaration of `entry` (from the root) beside the module as `fileName`: ONE .d.ts,
+ * generated from the TypeScript sources with their TSDoc, so what users type-check against is
+ * what the sources export and nothing is kept in step by hand. dts-bundle-generator does the
+ * bundling: it runs the project's own TypeScript over tsconfig.declarations.json (the
+ * project's options, with @internal members stripped), inlines every type the entry's exports
+ * reach (the generated name lists, the engine's interfaces, the page's option lists) and
+ * exports only what the entry exports; `declare global` (the element's tag and events) comes
+ * along. The bundle must stand alone: no `import` or `reference types` of anything a user may
+ * lack, which tests/js/package.test.ts checks by type-checking users of the packed package.
+ * The compiler and the bundler are loaded only by the two builds that ship a declaration.
+ */
+function bundledDeclaration(entry: string, fileName: string): Plugin {
+  const entryPath = fromRoot(entry);
+  const configPath = fromRoot('tsconfig.declarations.json');
   return {
-    name: 'astar-shipped-declaration',
-    generateBundle() {
-      this.emitFile({ type: 'asset', fileName, source: readFileSync(fromRoot(source), 'utf8') });
+    name: 'astar-bundled-declaration',
+    apply: 'build',
+    async generateBundle() {
+      const { generateDtsBundle } = await import('dts-bundle-generator');
+      const { default: typescript } = await import('typescript');
+      const [bundle] = generateDtsBundle(
+        [{
+          filePath: entryPath,
+          libraries: { importedLibraries: [], allowedTypesLibraries: [] },
+          output: { noBanner: true, exportReferencedTypes: false, inlineDeclareGlobals: true },
+        }],
+        { preferredConfigPath: configPath },
+      );
+      if (/^\s*import\b|\/\/\/ <reference types=/m.test(bundle!)) this.error(`the declaration of ${entry} does not stand alone:\n${bundle}`);
+      const { config } = typescript.readConfigFile(configPath, typescript.sys.readFile);
+      const { options } = typescript.parseJsonConfigFileContent(config, typescript.sys, fromRoot('.'));
+      const head = [
+        `// Generated from ${relative(fromRoot('.'), entryPath)} and the sources it exports from, with their`,
+        '// documentation (vite.config.ts, bundledDeclaration): do not edit.',
+        ...referencedLibs(typescript, entryPath, options).map((lib) => `/// <reference lib="${lib}" />`),
+      ];
+      this.emitFile({ type: 'asset', fileName, source: `${head.join('\n')}\n\n${bundle}` });
     },
   };
 }
@@ -110,7 +158,7 @@ export default defineConfig(({ mode }) => {
           fileName: () => 'astar-playground.js',
         },
       },
-      plugins: [shippedDeclaration('web/src/embed/types/astar-playground.d.ts', 'astar-playground.d.ts')],
+      plugins: [bundledDeclaration('web/src/embed/astar-playground.ts', 'astar-playground.d.ts')],
     };
   }
   if (mode === 'package') {
@@ -129,7 +177,7 @@ export default defineConfig(({ mode }) => {
           fileName: () => 'index.js',
         },
       },
-      plugins: [shippedDeclaration('web/src/package/types/index.d.ts', 'index.d.ts')],
+      plugins: [bundledDeclaration('web/src/package/index.ts', 'index.d.ts')],
     };
   }
   return {

@@ -56,7 +56,7 @@ set(ASTAR_WASM_OUTPUT_DIR ${PROJECT_SOURCE_DIR}/web/src/engine/generated)
 
 target_compile_options(astar_core PRIVATE -fno-exceptions)
 
-add_executable(astar_wasm cpp/bindings.cpp)
+add_executable(astar_wasm cpp/bindings.cpp cpp/bindings/navmesh.cpp)
 target_link_libraries(astar_wasm PRIVATE astar_core)
 target_compile_options(astar_wasm PRIVATE -fno-exceptions -Wall -Wextra)
 target_link_options(astar_wasm PRIVATE

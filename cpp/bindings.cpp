@@ -3,12 +3,17 @@
 // Shape of the raw module (documented member by member in web/src/engine/astar-wasm.d.ts,
 // wrapped into the friendly API by web/src/engine/engine.ts):
 // - Enums are registered under the same names the CLI, the web app and share links use
-//   ("astar", "only-when-no-obstacles", ...), taken from options.h's tables, so a JS
-//   option string maps to its enum value with one property lookup and the names are
-//   spelled in one place only. `catalog()` hands JavaScript the algorithm table itself.
+//   ("astar", "only-when-no-obstacles", "no-path", ...), taken from the core's name tables
+//   (options.h, search.h, events.h, walk.h), so a JS string maps to its enum value with one
+//   property lookup and the names are spelled in one place only. The build reads the
+//   registered enums and the upper-case constants back out of the built module to generate
+//   web/src/engine/generated/names.ts (scripts/generate-names.mjs): every enum and limit
+//   TypeScript knows is registered here. `catalog()` hands JavaScript the algorithm table.
 // - One runtime search object (`Search`, the SearchHandle below) for every algorithm: it
 //   keeps a core Search made by make_search and makes another when the options name an
-//   algorithm another class runs.
+//   algorithm another class runs. What it offers to read is a base class, SearchReader,
+//   which a walk's planner (PlannerView) shares: one set of reads, the mutators only where
+//   a search is owned.
 // - Grid has no constructor: `Grid.create` checks the size first (there are no C++
 //   exceptions in this build, so a bad size must not reach the constructor) and answers
 //   null; `gridSizeError` gives the sentence to show, from Grid::size_error.
@@ -25,8 +30,8 @@
 // - Every per-cell read checks the id: the raw module is callable from JS directly and
 //   must not read outside its arrays whatever it is given.
 // - A walk (`Walk`, the WalkHandle below) owns its planner; `_planner()` hands out a
-//   SearchHandle that reads whichever search the walk holds now and ignores every mutator,
-//   so the wrapper can show a walk's planner with the same code as any search.
+//   PlannerView that reads whichever search the walk holds now and has no mutators, so the
+//   wrapper can show a walk's planner with the same code as any search.
 // - Memory: `memoryUsage()` and `canAllocate()` let the wrapper refuse, with a sentence, an
 //   object the heap has no room for. Without C++ exceptions a failed `new` aborts the
 //   whole module; with ALLOW_MEMORY_GROWTH malloc instead returns null when the heap cannot
@@ -47,7 +52,6 @@
 
 #include "grid.h"
 #include "movingai.h"
-#include "navmesh/mesh_search.h"
 #include "options.h"
 #include "search.h"
 #include "walk.h"
@@ -214,6 +218,9 @@ val catalog() {
     row.set("costModels", set_of(astar::kCostModels, a.cost_models));
     row.set("defaultHeuristic", a.default_heuristic ? val(std::string(astar::name_of(*a.default_heuristic))) : val::null());
     row.set("bytesPerCell", static_cast<double>(astar::bytes_per_cell(a.id)));
+    row.set("prepares", astar::search_class(a.id).prepares);
+    row.set("preparedBytesPerCell", static_cast<double>(astar::search_class(a.id).prepared_bytes_per_cell));
+    row.set("onMesh", astar::search_class(a.id).on_mesh);
     algorithms.call<void>("push", row);
   }
   val result = val::object();
@@ -224,6 +231,14 @@ val catalog() {
   result.set("gridBytesPerCell", static_cast<double>(Grid::kBytesPerCell));
   result.set("walkBytesPerCell", static_cast<double>(astar::Walk::kBytesPerCell));
   return result;
+}
+
+// The event kind that reports each outcome (events.h, kOutcomes), in Outcome value order:
+// an EventKind member, or null for Outcome::None.
+val outcome_kinds() {
+  val list = val::array();
+  for (const astar::OutcomeRow& row : astar::kOutcomes) list.call<void>("push", row.reported_by ? val(*row.reported_by) : val::null());
+  return list;
 }
 
 astar::Refusal refusal_for(const Grid& grid, astar::Algorithm algorithm, astar::Diagonal diagonal, astar::CostModel cost_model) {
@@ -254,82 +269,55 @@ astar::SearchOptions search_options(astar::Algorithm algorithm, astar::Diagonal 
   return options;
 }
 
-// The one runtime search object JavaScript sees, whatever the algorithm: it holds the
-// options and the core Search that runs them, made anew by make_search when the
-// algorithm needs another class.
-class SearchHandle {
+struct PreparationView {
+  bool needed = false;
+  bool ready = true;
+  double done = 0;
+  double total = 0;
+  double bytes = 0;
+};
+
+// What JavaScript reads of a search, whichever core Search is read now: the search a
+// SearchHandle owns, or the planner a walk holds (PlannerView). Both kinds share these reads
+// (one read interface); only the owning handle has the calls that change a search.
+class SearchReader {
  public:
-  explicit SearchHandle(const Grid& grid) : grid_(&grid), owned_(astar::make_search(grid, {})) {}
-  // A read-only view of a walk's planner, whichever search object the walk holds now.
-  explicit SearchHandle(const astar::Walk& walk) : grid_(&walk.knowledge()), walk_(&walk) {}
+  virtual ~SearchReader() = default;
+  // The core search read now.
+  virtual const astar::Search& search() const = 0;
 
-  void set_options(astar::Algorithm algorithm, astar::Diagonal diagonal, astar::Heuristic heuristic,
-                   bool use_default_heuristic, double weight, astar::CostModel cost_model, double max_expansions) {
-    if (walk_) return;  // a walk's planner is read-only
-    const astar::SearchOptions options =
-        search_options(algorithm, diagonal, heuristic, use_default_heuristic, weight, cost_model, max_expansions);  // a walk's planner is read-only
-    if (!owned_->runs(algorithm)) {
-      // Another class runs this algorithm. The old one's arrays go with it, so views
-      // taken from it are dead: `layout` tells the wrapper to take new ones.
-      const bool tracing = owned_->tracing();
-      owned_ = astar::make_search(*grid_, options);
-      owned_->set_tracing(tracing);
-      ++replaced_;
-    }
-    owned_->set_options(options);
-  }
-  void set_grid(const Grid& grid) {
-    if (walk_) return;
-    grid_ = &grid;
-    owned_->set_grid(grid);
-  }
-  void set_tracing(bool on) {
-    if (!walk_) owned_->set_tracing(on);
-  }
-  bool reset(astar::Point start, astar::Point goal) { return !walk_ && owned_->reset(start, goal); }
-
-  // The step's events, or null when there was nothing to do.
-  val step() {
-    if (walk_ || !owned_->step(events_)) return val::null();
-    return events_array(events_);
-  }
-  double run_steps(double count) {
-    if (walk_ || !(count > 0)) return 0;
-    const std::uint64_t limit = count >= 1.8e19 ? UINT64_MAX : static_cast<std::uint64_t>(count);
-    return static_cast<double>(owned_->run_steps(limit));
-  }
-  void run() {
-    if (!walk_) owned_->run();
-  }
-
-  astar::Status status() const { return search()->status(); }
-  astar::Refusal refusal() const { return search()->refusal(); }
-  bool stale() const { return search()->stale(); }
-  double path_cost() const { return search()->path_cost(); }
+  astar::Status status() const { return search().status(); }
+  astar::Refusal refusal() const { return search().refusal(); }
+  bool stale() const { return search().stale(); }
+  double path_cost() const { return search().path_cost(); }
   val path_view() const {
-    const auto& path = search()->path();
+    const auto& path = search().path();
     return val(emscripten::typed_memory_view(2 * path.size(), path.empty() ? nullptr : &path.front().x));
   }
   CountersView counters() const {
-    const astar::Counters& c = search()->counters();
+    const astar::Counters& c = search().counters();
     return {static_cast<double>(c.expanded), static_cast<double>(c.opened), static_cast<double>(c.improved),
-            static_cast<double>(c.max_open), static_cast<double>(search()->open_size())};
+            static_cast<double>(c.max_open), static_cast<double>(search().open_size())};
   }
   ProgressView progress() const {
-    const astar::Progress p = search()->progress();
+    const astar::Progress p = search().progress();
     return {p.threshold, p.iteration, p.meeting_cost,
             p.meeting_cell == astar::kNoCell ? -1.0 : static_cast<double>(p.meeting_cell)};
   }
+  PreparationView preparation() const {
+    const astar::Preparation p = search().preparation();
+    return {p.needed, p.ready, static_cast<double>(p.done), static_cast<double>(p.total), static_cast<double>(p.bytes)};
+  }
 
-  astar::CellPhase phase(CellId id) const { return valid(id) ? search()->phase(id) : astar::CellPhase::Unseen; }
-  double g(CellId id) const { return valid(id) ? search()->g(id) : NAN; }
-  double h(CellId id) const { return valid(id) ? search()->h(id) : NAN; }
-  double f(CellId id) const { return valid(id) ? search()->f(id) : NAN; }
+  astar::CellPhase phase(CellId id) const { return valid(id) ? search().phase(id) : astar::CellPhase::Unseen; }
+  double g(CellId id) const { return valid(id) ? search().g(id) : NAN; }
+  double h(CellId id) const { return valid(id) ? search().h(id) : NAN; }
+  double f(CellId id) const { return valid(id) ? search().f(id) : NAN; }
   double parent(CellId id) const {
-    const CellId p = valid(id) ? search()->parent(id) : astar::kNoCell;
+    const CellId p = valid(id) ? search().parent(id) : astar::kNoCell;
     return p == astar::kNoCell ? -1 : static_cast<double>(p);
   }
-  double order(CellId id) const { return valid(id) ? search()->expansion_order(id) : 0; }
+  double order(CellId id) const { return valid(id) ? search().expansion_order(id) : 0; }
   // The open list in the order the search will take it (Search::open_items): at most
   // `limit` OpenItem objects, the first being what the next step expands. NaN or below 1
   // lists nothing; any count the platform's size_t cannot hold means no limit (the wrapper
@@ -338,7 +326,7 @@ class SearchHandle {
     val list = val::array();
     if (!(limit >= 1)) return list;
     const std::size_t count = limit >= static_cast<double>(SIZE_MAX) ? SIZE_MAX : static_cast<std::size_t>(limit);
-    for (const astar::OpenItem& item : search()->open_items(count)) list.call<void>("push", item);
+    for (const astar::OpenItem& item : search().open_items(count)) list.call<void>("push", item);
     return list;
   }
   // h (kind 0) or f (kind 1) of every cell at once, for heat maps: one call instead of one
@@ -346,13 +334,14 @@ class SearchHandle {
   // elsewhere. A Float32Array view into a buffer this handle owns: valid until the next
   // call or wasm allocation, so the wrapper copies it.
   val values_view(int kind) {
-    const astar::Grid& grid = search()->grid();
+    const astar::Search& read = search();
+    const astar::Grid& grid = read.grid();
     const std::size_t count = grid.cell_count();
     values_.resize(count);
     for (std::size_t i = 0; i < count; ++i) {
       const CellId id = static_cast<CellId>(i);
-      const bool known = kind == 0 ? grid.passable(id) : search()->phase(id) != astar::CellPhase::Unseen;
-      values_[i] = known ? static_cast<float>(kind == 0 ? search()->h(id) : search()->f(id)) : NAN;
+      const bool known = kind == 0 ? grid.passable(id) : read.phase(id) != astar::CellPhase::Unseen;
+      values_[i] = known ? static_cast<float>(kind == 0 ? read.h(id) : read.f(id)) : NAN;
     }
     return val(emscripten::typed_memory_view(count, values_.data()));
   }
@@ -360,31 +349,24 @@ class SearchHandle {
   val route_to(CellId id) const {
     val list = val::array();
     if (!valid(id)) return list;
-    const astar::Grid& grid = search()->grid();
-    for (const astar::Point& p : search()->route_to(id)) list.call<void>("push", static_cast<double>(grid.id(p)));
+    const astar::Grid& grid = search().grid();
+    for (const astar::Point& p : search().route_to(id)) list.call<void>("push", static_cast<double>(grid.id(p)));
     return list;
   }
 
-  int stamp() const { return search()->stamp(); }
+  int stamp() const { return search().stamp(); }
   // Replacements of the core search, and its own reallocations.
-  double layout() const {
-    if (walk_ && &walk_->planner() != seen_planner_) {
-      // The walk made a new planner (another algorithm): views of the old one are dead.
-      seen_planner_ = &walk_->planner();
-      ++replaced_;
-    }
-    return static_cast<double>(replaced_) * 4294967296.0 + search()->layout();
-  }
-  double cell_count() const { return static_cast<double>(search()->grid().cell_count()); }
+  double layout() const { return static_cast<double>(replacements()) * 4294967296.0 + search().layout(); }
+  double cell_count() const { return static_cast<double>(search().grid().cell_count()); }
   // Each channel as {name, type, bytes, stride, stampBytes, stampStride}: `bytes` is a
   // Uint8Array view starting at element 0 and covering every element (its length is
   // (count - 1) * stride + element size); `stampBytes` likewise for the stamps, or null.
   val channels() const {
     val list = val::array();
-    const std::size_t count = search()->grid().cell_count();
-    for (const astar::Channel& c : search()->channels()) {
+    const std::size_t count = search().grid().cell_count();
+    for (const astar::Channel& c : search().channels()) {
       val channel = val::object();
-      channel.set("name", std::string(c.name));
+      channel.set("name", std::string(astar::kChannelNames[static_cast<std::size_t>(c.name)].name));
       channel.set("type", c.type);
       channel.set("bytes", span(c.data, count, c.stride, element_size(c.type)));
       channel.set("stride", c.stride);
@@ -395,8 +377,13 @@ class SearchHandle {
     return list;
   }
 
+ protected:
+  // How many times the core search read has been replaced by another object (its arrays
+  // with it), for layout().
+  virtual std::uint32_t replacements() const = 0;
+
  private:
-  bool valid(CellId id) const { return id < search()->grid().cell_count(); }
+  bool valid(CellId id) const { return id < search().grid().cell_count(); }
 
   static std::size_t element_size(astar::ChannelType type) {
     switch (type) {
@@ -411,15 +398,84 @@ class SearchHandle {
     return val(emscripten::typed_memory_view(bytes, static_cast<const std::uint8_t*>(data)));
   }
 
-  // The search read: the handle's own, or the walk's planner.
-  astar::Search* search() const { return walk_ ? const_cast<astar::Search*>(&walk_->planner()) : owned_.get(); }
+  std::vector<float> values_;  // values_view's buffer
+};
 
+std::uint64_t count_from(double count) { return count >= 1.8e19 ? UINT64_MAX : static_cast<std::uint64_t>(count); }
+
+// The one runtime search object JavaScript owns, whatever the algorithm: it holds the
+// options and the core Search that runs them, made anew by make_search when the algorithm
+// needs another class.
+class SearchHandle final : public SearchReader {
+ public:
+  explicit SearchHandle(const Grid& grid) : grid_(&grid), owned_(astar::make_search(grid, {})) {}
+
+  const astar::Search& search() const override { return *owned_; }
+
+  void set_options(astar::Algorithm algorithm, astar::Diagonal diagonal, astar::Heuristic heuristic,
+                   bool use_default_heuristic, double weight, astar::CostModel cost_model, double max_expansions) {
+    const astar::SearchOptions options =
+        search_options(algorithm, diagonal, heuristic, use_default_heuristic, weight, cost_model, max_expansions);
+    if (!owned_->runs(algorithm)) {
+      // Another class runs this algorithm. The old one's arrays go with it, so views
+      // taken from it are dead: `layout` tells the wrapper to take new ones.
+      const bool tracing = owned_->tracing();
+      owned_ = astar::make_search(*grid_, options);
+      owned_->set_tracing(tracing);
+      ++replaced_;
+    }
+    owned_->set_options(options);
+  }
+  void set_grid(const Grid& grid) {
+    grid_ = &grid;
+    owned_->set_grid(grid);
+  }
+  void set_tracing(bool on) { owned_->set_tracing(on); }
+  bool reset(astar::Point start, astar::Point goal) { return owned_->reset(start, goal); }
+
+  // The step's events, or null when there was nothing to do.
+  val step() {
+    if (!owned_->step(events_)) return val::null();
+    return events_array(events_);
+  }
+  double run_steps(double count) { return count > 0 ? static_cast<double>(owned_->run_steps(count_from(count))) : 0; }
+  void run() { owned_->run(); }
+  // Search::prepare_steps and adopt_preparation; `other` may be any search handle or a walk's
+  // planner.
+  double prepare_steps(double units) { return units > 0 ? static_cast<double>(owned_->prepare_steps(count_from(units))) : 0; }
+  bool adopt_preparation(const SearchReader& other) { return owned_->adopt_preparation(other.search()); }
+
+ protected:
+  std::uint32_t replacements() const override { return replaced_; }
+
+ private:
   const Grid* grid_;
   std::unique_ptr<astar::Search> owned_;
-  const astar::Walk* walk_ = nullptr;
-  mutable const astar::Search* seen_planner_ = nullptr;
   std::vector<astar::Event> events_;
-  std::vector<float> values_;  // values_view's buffer
+  std::uint32_t replaced_ = 0;
+};
+
+// A read-only view of a walk's planner, whichever search object the walk holds now, so the
+// wrapper can show a walk's planner with the same code as any search.
+class PlannerView final : public SearchReader {
+ public:
+  explicit PlannerView(const astar::Walk& walk) : walk_(&walk) {}
+
+  const astar::Search& search() const override { return walk_->planner(); }
+
+ protected:
+  std::uint32_t replacements() const override {
+    if (&walk_->planner() != seen_) {
+      // The walk made a new planner (another algorithm): views of the old one are dead.
+      seen_ = &walk_->planner();
+      ++replaced_;
+    }
+    return replaced_;
+  }
+
+ private:
+  const astar::Walk* walk_;
+  mutable const astar::Search* seen_ = nullptr;
   mutable std::uint32_t replaced_ = 0;
 };
 
@@ -432,7 +488,7 @@ struct WalkCountersView {
   double expanded_total = 0;
 };
 
-// A Walk (walk.h) over a world grid JavaScript owns, with a read-only SearchHandle on its
+// A Walk (walk.h) over a world grid JavaScript owns, with a read-only PlannerView on its
 // planner. Points cross as {x, y}; the walked route and the plan as typed-array views of
 // (x, y) int pairs, the known mask as a Uint8Array view, valid until the next step, edit or
 // wasm allocation (the wrapper copies or re-fetches them).
@@ -498,7 +554,7 @@ class WalkHandle {
     const std::vector<std::uint8_t>& known = walk_.known();
     return val(emscripten::typed_memory_view(known.size(), known.data()));
   }
-  SearchHandle* planner() { return &planner_; }
+  PlannerView* planner() { return &planner_; }
 
  private:
   static val points_view(const std::vector<astar::Point>& points) {
@@ -506,175 +562,9 @@ class WalkHandle {
   }
 
   astar::Walk walk_;
-  SearchHandle planner_;
+  PlannerView planner_;
   astar::WalkStepRecord record_;
   std::vector<astar::Point> planned_;  // planned_view's buffer
-};
-
-// A navigation mesh built in TypeScript (web/src/engine/navmesh), shared by every mesh
-// search that reads it. `make` copies the typed arrays in and checks them (NavMesh::make):
-// {ok: true, mesh} or {ok: false, message}.
-struct MeshHandle {
-  std::shared_ptr<const astar::navmesh::NavMesh> mesh;
-
-  double polygon_count() const { return static_cast<double>(mesh->polygon_count()); }
-  double vertex_count() const { return static_cast<double>(mesh->vertex_count()); }
-  double bytes() const { return static_cast<double>(mesh->bytes()); }
-  double radius() const { return mesh->radius(); }
-  bool is_corner(double v) const { return v >= 0 && v < vertex_count() && mesh->is_corner(static_cast<std::uint32_t>(v)); }
-  // The polygons holding (x, y), ascending.
-  val locate(double x, double y) const {
-    val list = val::array();
-    for (std::uint32_t p : mesh->locate({x, y})) list.call<void>("push", static_cast<double>(p));
-    return list;
-  }
-};
-
-val make_mesh(int width, int height, double radius, const val& vertices, const val& polygon_start, const val& polygon_vertices,
-              const val& polygon_neighbours) {
-  astar::navmesh::MeshArrays arrays;
-  arrays.width = width;
-  arrays.height = height;
-  arrays.radius = radius;
-  arrays.vertices = emscripten::convertJSArrayToNumberVector<double>(vertices);
-  arrays.polygon_start = emscripten::convertJSArrayToNumberVector<std::uint32_t>(polygon_start);
-  arrays.polygon_vertices = emscripten::convertJSArrayToNumberVector<std::uint32_t>(polygon_vertices);
-  arrays.polygon_neighbours = emscripten::convertJSArrayToNumberVector<std::int32_t>(polygon_neighbours);
-  std::string error;
-  std::unique_ptr<astar::navmesh::NavMesh> mesh = astar::navmesh::NavMesh::make(std::move(arrays), error);
-  val result = val::object();
-  result.set("ok", mesh != nullptr);
-  if (!mesh) {
-    result.set("message", error);
-    return result;
-  }
-  result.set("mesh", val(std::make_unique<MeshHandle>(MeshHandle{std::move(mesh)})));
-  return result;
-}
-
-val point_of(astar::navmesh::Vec2 p) {
-  val point = val::object();
-  point.set("x", p.x);
-  point.set("y", p.y);
-  return point;
-}
-
-// A mesh search (Polyanya or navmesh A* + funnel: navmesh/mesh_search.h) over a grid, with
-// the mesh JavaScript built for it. Until the algorithm table has rows for the mesh
-// searches this is their own handle; its reads of nodes, polygons and funnel steps are
-// what the page will draw.
-class MeshSearchHandle {
- public:
-  MeshSearchHandle(const Grid& grid, int algorithm)
-      : search_(grid, {}, algorithm == 1 ? astar::navmesh::MeshAlgorithm::Polyanya : astar::navmesh::MeshAlgorithm::Funnel) {}
-
-  void set_mesh(const MeshHandle& mesh, double grid_revision) {
-    search_.set_mesh(mesh.mesh, static_cast<std::uint64_t>(grid_revision));
-  }
-  bool prepared() const { return search_.prepared(); }
-  void set_max_expansions(double count) {
-    astar::SearchOptions options;
-    options.max_expansions = count >= 1 && count < 1.8e19 ? static_cast<std::uint64_t>(count) : 0;
-    search_.set_options(options);
-  }
-  void set_grid(const Grid& grid) { search_.set_grid(grid); }
-  bool reset(astar::Point start, astar::Point goal) { return search_.reset(start, goal); }
-  val step() {
-    if (!search_.step(events_)) return val::null();
-    return events_array(events_);
-  }
-  double run_steps(double count) {
-    if (!(count > 0)) return 0;
-    return static_cast<double>(search_.run_steps(count >= 1.8e19 ? UINT64_MAX : static_cast<std::uint64_t>(count)));
-  }
-  void run() { search_.run(); }
-  astar::Status status() const { return search_.status(); }
-  astar::Refusal refusal() const { return search_.refusal(); }
-  bool stale() const { return search_.stale(); }
-  double path_cost() const { return search_.path_cost(); }
-  // x, y pairs of the path's corners (a copy).
-  val path_points() const {
-    val list = val::array();
-    for (const astar::navmesh::Vec2& p : search_.path_points()) {
-      list.call<void>("push", p.x);
-      list.call<void>("push", p.y);
-    }
-    return list;
-  }
-  CountersView counters() const {
-    const astar::Counters& c = search_.counters();
-    return {static_cast<double>(c.expanded), static_cast<double>(c.opened), static_cast<double>(c.improved),
-            static_cast<double>(c.max_open), static_cast<double>(search_.open_size())};
-  }
-  val open_items(double limit) const {
-    val list = val::array();
-    if (!(limit >= 1)) return list;
-    const std::size_t count = limit >= static_cast<double>(SIZE_MAX) ? SIZE_MAX : static_cast<std::size_t>(limit);
-    for (const astar::OpenItem& item : search_.open_items(count)) list.call<void>("push", item);
-    return list;
-  }
-  // Polyanya's search node `id`: {root, rootVertex, left, right, polygon, g, f, parent,
-  // kind, outcome}; null when there is none.
-  val node(double id) const {
-    const astar::navmesh::Polyanya* polyanya = search_.polyanya();
-    if (!polyanya || !(id >= 0) || id >= static_cast<double>(polyanya->nodes().size())) return val::null();
-    const astar::navmesh::SearchNode& n = polyanya->nodes()[static_cast<std::size_t>(id)];
-    val result = val::object();
-    result.set("root", point_of(n.root));
-    result.set("rootVertex", n.root_vertex);
-    result.set("left", point_of(n.left));
-    result.set("right", point_of(n.right));
-    result.set("polygon", n.polygon);
-    result.set("g", n.g);
-    result.set("f", n.f);
-    result.set("parent", n.parent == astar::navmesh::kNoNode ? -1.0 : static_cast<double>(n.parent));
-    result.set("kind", static_cast<int>(n.kind));
-    result.set("outcome", n.outcome);
-    return result;
-  }
-  // Navmesh A*'s polygon `p`: {position, g, f, parent, order, closed}; null when unreached.
-  val polygon_node(double p) const {
-    const astar::navmesh::CorridorSearch* corridor = search_.corridor();
-    if (!corridor || !(p >= 0) || p >= 4294967295.0) return val::null();
-    const astar::navmesh::PolygonNode* n = corridor->node(static_cast<std::uint32_t>(p));
-    if (!n) return val::null();
-    val result = val::object();
-    result.set("position", point_of(n->position));
-    result.set("g", n->g);
-    result.set("f", n->f);
-    result.set("parent", n->parent);
-    result.set("order", n->order);
-    result.set("closed", n->closed);
-    return result;
-  }
-  // The corridor's polygons, and its funnel steps {portal, portalLeft, portalRight, apex,
-  // left, right, move}.
-  val corridor() const {
-    val list = val::array();
-    if (const astar::navmesh::CorridorSearch* c = search_.corridor())
-      for (std::uint32_t p : c->corridor()) list.call<void>("push", static_cast<double>(p));
-    return list;
-  }
-  val funnel() const {
-    val list = val::array();
-    if (const astar::navmesh::CorridorSearch* c = search_.corridor())
-      for (const astar::navmesh::FunnelStep& step : c->funnel()) {
-        val item = val::object();
-        item.set("portal", step.portal);
-        item.set("portalLeft", point_of(step.portal_left));
-        item.set("portalRight", point_of(step.portal_right));
-        item.set("apex", point_of(step.apex));
-        item.set("left", point_of(step.left));
-        item.set("right", point_of(step.right));
-        item.set("move", step.move);
-        list.call<void>("push", item);
-      }
-    return list;
-  }
-
- private:
-  astar::navmesh::MeshSearch search_;
-  std::vector<astar::Event> events_;
 };
 
 // Enum members named by the core's tables: the names users type are the JS keys.
@@ -690,8 +580,13 @@ void register_named_enum(const char* type_name, const Table& table) {
 EMSCRIPTEN_BINDINGS(astar_playground) {
   using namespace emscripten;
 
+  // The engine's limits. scripts/generate-names.mjs copies every upper-case number constant
+  // into web/src/engine/generated/names.ts, so TypeScript never restates one.
   constant("MAX_GRID_SIDE", astar::kMaxGridSide);
   constant("MAX_WEIGHT", astar::kMaxWeight);
+  constant("MAX_SENSE_RADIUS", astar::kMaxSenseRadius);
+  constant("MAX_TERRAIN_COST", static_cast<int>(astar::kMaxTerrainCost));
+  constant("NO_CELL", static_cast<double>(astar::kNoCell));
 
   {
     enum_<astar::Algorithm> algorithm("Algorithm");
@@ -701,76 +596,15 @@ EMSCRIPTEN_BINDINGS(astar_playground) {
   register_named_enum<astar::Diagonal>("Diagonal", astar::kDiagonals);
   register_named_enum<astar::CostModel>("CostModel", astar::kCostModels);
   register_named_enum<astar::Refusal>("Refusal", astar::kRefusals);
-  // These have no C++ name table; the keys are the TypeScript wrapper's string names.
-  enum_<astar::Status>("Status")
-      .value("ready", astar::Status::Ready)
-      .value("running", astar::Status::Running)
-      .value("found", astar::Status::Found)
-      .value("no-path", astar::Status::NoPath)
-      .value("gave-up", astar::Status::GaveUp)
-      .value("refused", astar::Status::Refused)
-      .value("preparing", astar::Status::Preparing);
-  enum_<astar::CellPhase>("CellPhase")
-      .value("unseen", astar::CellPhase::Unseen)
-      .value("open", astar::CellPhase::Open)
-      .value("closed", astar::CellPhase::Closed)
-      .value("path", astar::CellPhase::Path);
-  enum_<astar::Side>("Side").value("forward", astar::Side::Forward).value("backward", astar::Side::Backward);
-  enum_<astar::EventKind>("EventKind")
-      .value("expand", astar::EventKind::Expand)
-      .value("neighbour", astar::EventKind::Neighbour)
-      .value("scan", astar::EventKind::Scan)
-      .value("forced", astar::EventKind::Forced)
-      .value("sight", astar::EventKind::Sight)
-      .value("meet", astar::EventKind::Meet)
-      .value("iteration", astar::EventKind::Iteration)
-      .value("backtrack", astar::EventKind::Backtrack)
-      .value("stop", astar::EventKind::Stop)
-      .value("key", astar::EventKind::Key)
-      .value("rhs", astar::EventKind::Rhs)
-      .value("corridor", astar::EventKind::Corridor)
-      .value("funnel", astar::EventKind::Funnel);
-  enum_<astar::Outcome>("Outcome")
-      .value("none", astar::Outcome::None)
-      .value("opened", astar::Outcome::Opened)
-      .value("improved", astar::Outcome::Improved)
-      .value("not-improved", astar::Outcome::NotImproved)
-      .value("closed", astar::Outcome::AlreadyClosed)
-      .value("blocked", astar::Outcome::Blocked)
-      .value("pruned", astar::Outcome::Pruned)
-      .value("on-path", astar::Outcome::OnPath)
-      .value("jump-point", astar::Outcome::JumpPoint)
-      .value("dead-end", astar::Outcome::DeadEnd)
-      .value("reached-goal", astar::Outcome::ReachedGoal)
-      .value("clear", astar::Outcome::Clear)
-      .value("obstructed", astar::Outcome::Obstructed)
-      .value("key-raised", astar::Outcome::KeyRaised)
-      .value("over-consistent", astar::Outcome::OverConsistent)
-      .value("under-consistent", astar::Outcome::UnderConsistent)
-      .value("queued", astar::Outcome::Queued)
-      .value("requeued", astar::Outcome::Requeued)
-      .value("dequeued", astar::Outcome::Dequeued)
-      .value("narrowed", astar::Outcome::Narrowed)
-      .value("corner", astar::Outcome::Corner);
-  enum_<astar::WalkStatus>("WalkStatus")
-      .value("ready", astar::WalkStatus::Ready)
-      .value("planning", astar::WalkStatus::Planning)
-      .value("moving", astar::WalkStatus::Moving)
-      .value("arrived", astar::WalkStatus::Arrived)
-      .value("no-path", astar::WalkStatus::NoPath)
-      .value("gave-up", astar::WalkStatus::GaveUp)
-      .value("refused", astar::WalkStatus::Refused);
-  enum_<astar::ReplanReason>("ReplanReason")
-      .value("none", astar::ReplanReason::None)
-      .value("path-blocked", astar::ReplanReason::PathBlocked)
-      .value("path-dearer", astar::ReplanReason::PathDearer)
-      .value("cost-lowered", astar::ReplanReason::CostLowered)
-      .value("goal-moved", astar::ReplanReason::GoalMoved);
-  enum_<astar::ChannelType>("ChannelType")
-      .value("u8", astar::ChannelType::U8)
-      .value("u16", astar::ChannelType::U16)
-      .value("u32", astar::ChannelType::U32)
-      .value("f64", astar::ChannelType::F64);
+  register_named_enum<astar::Status>("Status", astar::kStatuses);
+  register_named_enum<astar::CellPhase>("CellPhase", astar::kCellPhases);
+  register_named_enum<astar::Side>("Side", astar::kSides);
+  register_named_enum<astar::EventKind>("EventKind", astar::kEventKinds);
+  register_named_enum<astar::Outcome>("Outcome", astar::kOutcomes);
+  register_named_enum<astar::WalkStatus>("WalkStatus", astar::kWalkStatuses);
+  register_named_enum<astar::ReplanReason>("ReplanReason", astar::kReplanReasons);
+  register_named_enum<astar::ChannelType>("ChannelType", astar::kChannelTypes);
+  register_named_enum<astar::ChannelName>("Channel", astar::kChannelNames);
 
   value_object<astar::Point>("Point").field("x", &astar::Point::x).field("y", &astar::Point::y);
   value_object<astar::Event>("Event")
@@ -807,6 +641,12 @@ EMSCRIPTEN_BINDINGS(astar_playground) {
       .field("iteration", &ProgressView::iteration)
       .field("meetingCost", &ProgressView::meeting_cost)
       .field("meetingCell", &ProgressView::meeting_cell);
+  value_object<PreparationView>("Preparation")
+      .field("needed", &PreparationView::needed)
+      .field("ready", &PreparationView::ready)
+      .field("done", &PreparationView::done)
+      .field("total", &PreparationView::total)
+      .field("bytes", &PreparationView::bytes);
   value_object<MemoryUsageView>("MemoryUsage")
       .field("inUse", &MemoryUsageView::in_use)
       .field("heapSize", &MemoryUsageView::heap_size)
@@ -824,6 +664,7 @@ EMSCRIPTEN_BINDINGS(astar_playground) {
   function("readMap", &read_map);
   function("readScenario", &read_scenario);
   function("catalog", &catalog);
+  function("outcomeKinds", &outcome_kinds);
   function("refusalFor", &refusal_for);
   function("memoryUsage", &memory_usage);
   function("canAllocate", &can_allocate);
@@ -843,7 +684,31 @@ EMSCRIPTEN_BINDINGS(astar_playground) {
       .function("uniformCost", &grid_uniform_cost)
       .function("toMapText", &grid_to_map_text);
 
-  class_<SearchHandle>("Search")
+  // One read interface for a search JavaScript owns and a walk's planner; the mutators on the
+  // owning kind only.
+  class_<SearchReader>("SearchReader")
+      .function("status", &SearchReader::status)
+      .function("refusal", &SearchReader::refusal)
+      .function("stale", &SearchReader::stale)
+      .function("pathCost", &SearchReader::path_cost)
+      .function("_pathView", &SearchReader::path_view)
+      .function("counters", &SearchReader::counters)
+      .function("progress", &SearchReader::progress)
+      .function("preparation", &SearchReader::preparation)
+      .function("phase", &SearchReader::phase)
+      .function("g", &SearchReader::g)
+      .function("h", &SearchReader::h)
+      .function("f", &SearchReader::f)
+      .function("parent", &SearchReader::parent)
+      .function("order", &SearchReader::order)
+      .function("_routeTo", &SearchReader::route_to)
+      .function("_openItems", &SearchReader::open_items)
+      .function("_valuesView", &SearchReader::values_view)
+      .function("stamp", &SearchReader::stamp)
+      .function("layout", &SearchReader::layout)
+      .function("cellCount", &SearchReader::cell_count)
+      .function("_channels", &SearchReader::channels);
+  class_<SearchHandle, base<SearchReader>>("Search")
       .constructor<const Grid&>()
       .function("_setOptions", &SearchHandle::set_options)
       .function("setGrid", &SearchHandle::set_grid)
@@ -852,56 +717,9 @@ EMSCRIPTEN_BINDINGS(astar_playground) {
       .function("_step", &SearchHandle::step)
       .function("runSteps", &SearchHandle::run_steps)
       .function("run", &SearchHandle::run)
-      .function("status", &SearchHandle::status)
-      .function("refusal", &SearchHandle::refusal)
-      .function("stale", &SearchHandle::stale)
-      .function("pathCost", &SearchHandle::path_cost)
-      .function("_pathView", &SearchHandle::path_view)
-      .function("counters", &SearchHandle::counters)
-      .function("progress", &SearchHandle::progress)
-      .function("phase", &SearchHandle::phase)
-      .function("g", &SearchHandle::g)
-      .function("h", &SearchHandle::h)
-      .function("f", &SearchHandle::f)
-      .function("parent", &SearchHandle::parent)
-      .function("order", &SearchHandle::order)
-      .function("_routeTo", &SearchHandle::route_to)
-      .function("_openItems", &SearchHandle::open_items)
-      .function("_valuesView", &SearchHandle::values_view)
-      .function("stamp", &SearchHandle::stamp)
-      .function("layout", &SearchHandle::layout)
-      .function("cellCount", &SearchHandle::cell_count)
-      .function("_channels", &SearchHandle::channels);
-
-  function("makeMesh", &make_mesh);
-  class_<MeshHandle>("NavMesh")
-      .function("polygonCount", &MeshHandle::polygon_count)
-      .function("vertexCount", &MeshHandle::vertex_count)
-      .function("bytes", &MeshHandle::bytes)
-      .function("radius", &MeshHandle::radius)
-      .function("isCorner", &MeshHandle::is_corner)
-      .function("locate", &MeshHandle::locate);
-  class_<MeshSearchHandle>("MeshSearch")
-      .constructor<const Grid&, int>()
-      .function("setMesh", &MeshSearchHandle::set_mesh)
-      .function("prepared", &MeshSearchHandle::prepared)
-      .function("setMaxExpansions", &MeshSearchHandle::set_max_expansions)
-      .function("setGrid", &MeshSearchHandle::set_grid)
-      .function("reset", &MeshSearchHandle::reset)
-      .function("_step", &MeshSearchHandle::step)
-      .function("runSteps", &MeshSearchHandle::run_steps)
-      .function("run", &MeshSearchHandle::run)
-      .function("status", &MeshSearchHandle::status)
-      .function("refusal", &MeshSearchHandle::refusal)
-      .function("stale", &MeshSearchHandle::stale)
-      .function("pathCost", &MeshSearchHandle::path_cost)
-      .function("_pathPoints", &MeshSearchHandle::path_points)
-      .function("counters", &MeshSearchHandle::counters)
-      .function("_openItems", &MeshSearchHandle::open_items)
-      .function("_node", &MeshSearchHandle::node)
-      .function("_polygonNode", &MeshSearchHandle::polygon_node)
-      .function("_corridor", &MeshSearchHandle::corridor)
-      .function("_funnel", &MeshSearchHandle::funnel);
+      .function("prepareSteps", &SearchHandle::prepare_steps)
+      .function("_adoptPreparation", &SearchHandle::adopt_preparation);
+  class_<PlannerView, base<SearchReader>>("PlannerView");
 
   class_<WalkHandle>("Walk")
       .constructor<const Grid&>()

@@ -15,12 +15,17 @@
 //             frame that needs a replan makes it before drawing, so the frame times are
 //             how responsive the page stays while the agent replans. Steps are moves.
 //
+// A second table (bench-responsiveness.mjs) measures how long the page stops answering
+// while it does something big on a 1024 x 1024 city map: painting after a finished search,
+// opening a link at its last step, an instant compare of four, switching to JPS+.
+//
 // Each row is the median over --runs runs (default 3). This is a program that prints a
 // table, not a test: nothing here asserts a speed.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { buildAll } from './build.mjs';
+import { measureResponsiveness, printResponsivenessTable } from './bench-responsiveness.mjs';
 import { setup } from './setup.mjs';
 import { ROOT, StepError, main, say } from './shell.mjs';
 
@@ -38,7 +43,8 @@ const DIST = join(ROOT, 'dist');
 const USAGE = `usage: npm run bench:web -- [--runs N] [--seconds S] [--only TEXT]
   --runs N      runs per row, the median is printed (default 3)
   --seconds S   longest animation measured per run (default 4)
-  --only TEXT   only the rows whose mode contains TEXT (for example "compare")`;
+  --only TEXT   only the rows whose mode contains TEXT (for example "compare"); "responsiveness"
+                for the second table alone`;
 
 function parseArguments(argv) {
   const options = { runs: 3, seconds: 4, only: '' };
@@ -285,8 +291,10 @@ await main('bench:web', async () => {
   const url = `http://127.0.0.1:${server.address().port}/`;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   const rows = [];
+  let responsiveness = [];
   try {
-    for (const benchCase of CASES.filter((c) => c.mode.includes(options.only))) {
+    const cases = options.only === 'responsiveness' ? [] : CASES.filter((c) => c.mode.includes(options.only));
+    for (const benchCase of cases) {
       // A fresh page per case: one case's memory and caches do not slow the next.
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
       const page = await context.newPage();
@@ -305,11 +313,20 @@ await main('bench:web', async () => {
       say('bench:web', `${benchCase.size} ${benchCase.map} ${benchCase.mode}: ${fixed(stats.fps)} fps, p95 ${fixed(stats.p95)} ms, max ${fixed(stats.max)} ms`);
       await context.close();
     }
+    if (options.only === '' || options.only === 'responsiveness') {
+      responsiveness = await measureResponsiveness(browser, url, options.runs, median, (line) => say('bench:web', line));
+    }
   } finally {
     await browser.close();
     server.close();
   }
-  console.log('');
-  console.log(`Playground in headless Chromium (${CHROMIUM}), 1280 x 800, median of ${options.runs} runs per row:`);
-  printTable(rows);
+  if (rows.length > 0) {
+    console.log('');
+    console.log(`Playground in headless Chromium (${CHROMIUM}), 1280 x 800, median of ${options.runs} runs per row:`);
+    printTable(rows);
+  }
+  if (responsiveness.length > 0) {
+    console.log('');
+    printResponsivenessTable(responsiveness, options.runs);
+  }
 });

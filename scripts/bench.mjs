@@ -7,9 +7,11 @@
 //                   clone of the grid per query as its README requires (the clone is part of
 //                   its time); its BiAStarFinder too, to count the queries it gets wrong
 //
-// The core runs three of its algorithms: A* (the first table, issue 2), and jump point
-// search and bidirectional A* (the second table, "the search family", issue 8), each
-// natively and as wasm. All engines run exactly the same queries: per map, the --queries
+// The core runs four of its algorithms: A* (the first table, issue 2), and jump point
+// search, JPS+ and bidirectional A* (the second table, "the search family", issues 8 and
+// 17), each natively and as wasm. JPS+ prepares a jump table per map before its queries: its
+// query times exclude it (the map is loaded once, the queries are many), and its preparation
+// is timed apart, from a fresh search per run, and shown in its own columns. All engines run exactly the same queries: per map, the --queries
 // with the largest optimal lengths. Every answer is checked against the file's optimal
 // length; a mismatch, or native and wasm builds of one algorithm expanding different
 // numbers of cells, is printed and makes the exit code non-zero. Times are the median over
@@ -46,8 +48,9 @@ const USAGE = `usage: npm run bench -- [options]
 
   --maps a,b            only these maps of ../shared/movingai (names without .map.scen)
   --queries N           hardest queries per map, by optimal length (default 30)
-  --runs N              timed repetitions for native and wasm (A*, JPS and bidirectional A*);
-                        the median is shown (default 5)
+  --runs N              timed repetitions for native and wasm (A*, JPS, JPS+ and
+                        bidirectional A*, and JPS+'s preparation); the median is shown
+                        (default 5)
   --pathfinding-runs N  timed repetitions for PathFinding.js's A* and JPS (default 1: they are
                         10 to 100 times slower, which keeps the default run to a few minutes);
                         its bidirectional A* runs once, to check its paths
@@ -79,13 +82,13 @@ const WALK_SENSE_RADIUS = 1;
 const WALK_PLANNERS = ['dstar-lite', 'astar'];
 // Steps per call into wasm while walking (a step is one expansion or one move).
 const WALK_STEPS_PER_CALL = 1 << 16;
-const WALK_ENDS = ['arrived', 'no-path', 'gave-up'];
 // The maps the issue's prototype measured its ratio on (about 0.025x), reported apart for comparison.
 const WALK_PROTOTYPE_MAPS = ['lak303d', 'den520d', 'Berlin_0_256'];
 
 // The core's algorithms timed here, by CLI name (the names createSearch and bench_native
-// take). A* is the reference the other two are compared with.
-const ALGORITHMS = ['astar', 'jps', 'bidirectional'];
+// take). A* is the reference the others are compared with; JPS+ is also compared with JPS,
+// which it must equal expansion for expansion.
+const ALGORITHMS = ['astar', 'jps', 'jps-plus', 'bidirectional'];
 
 // PathFinding.js on the core's default rules: octile distances, and diagonal moves only
 // between two free cells (Moving AI's rule), so its optimal lengths are the file's.
@@ -217,11 +220,35 @@ function warmUpWasm(engine, map, algorithm) {
   }
 }
 
+/**
+ * The per-map preparation of an algorithm that has one (JPS+'s jump table): per run, a fresh
+ * search's reset and preparation to the end, in microseconds; [] for the others.
+ */
+function measureWasmPreparation(engine, map, algorithm, runs) {
+  if (!engine.algorithm(algorithm).prepares) return [];
+  const query = map.queries[map.indices[0]];
+  const micros = [];
+  for (let run = 0; run < runs; run++) {
+    const search = engine.createSearch(map.grid, { algorithm });
+    try {
+      const began = performance.now();
+      search.reset(query.start, query.goal);
+      search.prepareSteps(Number.MAX_SAFE_INTEGER);
+      micros.push((performance.now() - began) * 1000);
+      if (!search.preparation().ready) throw new StepError(`${algorithm} on ${map.name}: the preparation did not finish`);
+    } finally {
+      search.delete();
+    }
+  }
+  return micros;
+}
+
 function measureWasm(engine, map, algorithm, runs, matchesOptimal) {
   const search = engine.createSearch(map.grid, { algorithm });
   try {
     const queries = map.indices.map((index) => map.queries[index]);
-    const report = { expanded: 0, mismatches: [], runMicros: [] };
+    // The check pass below prepares what the timed passes then reuse.
+    const report = { expanded: 0, mismatches: [], runMicros: [], prepareMicros: measureWasmPreparation(engine, map, algorithm, runs) };
     queries.forEach((query, i) => {
       search.reset(query.start, query.goal);
       search.run();
@@ -312,9 +339,8 @@ function measureWalks(engine, map, planner, indices) {
       // by both planners, so the replans' work is what D* Lite's repairs save.
       while (walk.status === 'planning') if (walk.runSteps(WALK_STEPS_PER_CALL, true) === 0) break;
       const firstExpanded = walk.counters().expandedTotal;
-      while (!WALK_ENDS.includes(walk.status)) {
-        if (walk.status === 'refused' || walk.runSteps(WALK_STEPS_PER_CALL) === 0) break;
-      }
+      // To its end, whichever it is: a walk that has ended (or was refused) makes no step.
+      while (walk.runSteps(WALK_STEPS_PER_CALL) > 0);
       report.micros += (performance.now() - began) * 1000;
       const counters = walk.counters();
       report.walks += 1;
@@ -357,6 +383,8 @@ function perEngine(report, queries) {
     expanded: report.expanded,
     // PathFinding.js only: the part of its time spent cloning its grid.
     cloneMicros: report.cloneMicros ? median(report.cloneMicros) : 0,
+    // Algorithms that prepare per map (JPS+): the preparation, apart from the queries.
+    prepareMicros: report.prepareMicros?.length ? median(report.prepareMicros) : 0,
   };
 }
 
@@ -367,7 +395,10 @@ function summarise(rows, pick) {
   const totalMicros = sum('totalMicros');
   const expanded = sum('expanded');
   const queries = rows.reduce((total, row) => total + row.queries, 0);
-  return { microsPerQuery: totalMicros / queries, expansionsPerSecond: expanded / (totalMicros / 1e6), totalMicros, expanded, cloneMicros: sum('cloneMicros') };
+  return {
+    microsPerQuery: totalMicros / queries, expansionsPerSecond: expanded / (totalMicros / 1e6), totalMicros, expanded,
+    cloneMicros: sum('cloneMicros'), prepareMicros: sum('prepareMicros'),
+  };
 }
 
 /** summarise() for each engine of a family (row.native, row.wasm, row.pathfinding: { algorithm: engine }). */
@@ -473,6 +504,11 @@ function printFamilyTable(rows, all, options) {
     { title: 'wasm JPS us/q', value: (r) => formatNumber(r.wasm.jps.microsPerQuery, 1) },
     { title: 'A*/JPS', value: (r) => formatNumber(speedRatio(r.wasm.astar, r.wasm.jps), 1) },
     { title: 'native JPS us/q', value: (r) => formatNumber(r.native.jps.microsPerQuery, 1) },
+    { title: 'wasm JPS+ us/q', value: (r) => formatNumber(r.wasm['jps-plus'].microsPerQuery, 1) },
+    { title: 'JPS/JPS+', value: (r) => formatNumber(speedRatio(r.wasm.jps, r.wasm['jps-plus']), 2) },
+    { title: 'native JPS+ us/q', value: (r) => formatNumber(r.native['jps-plus'].microsPerQuery, 1) },
+    { title: 'JPS+ prep ms', value: (r) => formatNumber(r.wasm['jps-plus'].prepareMicros / 1000, 2) },
+    { title: 'native prep ms', value: (r) => formatNumber(r.native['jps-plus'].prepareMicros / 1000, 2) },
     { title: 'bidir exp', value: (r) => formatNumber(meanExpansions(r.native.bidirectional, r.queries)) },
     { title: 'wasm bidir us/q', value: (r) => formatNumber(r.wasm.bidirectional.microsPerQuery, 1) },
     { title: 'A*/bidir', value: (r) => formatNumber(speedRatio(r.wasm.astar, r.wasm.bidirectional), 2) },
@@ -494,8 +530,11 @@ function printFamilyTable(rows, all, options) {
   console.log('');
   console.log('us/q: as in the first table. A*/JPS, A*/bidir: wasm A* time over wasm JPS (bidirectional A*) time, both of this run;' +
     ' above 1 is faster than A*.');
-  console.log('JPS exp: jump points expanded per query. bidir exp: cells expanded per query by both frontiers together.' +
-    ' Native and wasm expand the same.');
+  console.log('JPS exp: jump points expanded per query (JPS+ expands exactly the same). bidir exp: cells expanded per query by' +
+    ' both frontiers together. Native and wasm expand the same.');
+  console.log('JPS+: jumps read from a table prepared once per map; its us/q exclude the preparation. JPS/JPS+: wasm JPS time' +
+    ' over wasm JPS+ time. JPS+ prep ms (wasm) and native prep ms: building the table from the map (median of the runs;' +
+    ' all maps: their sum).');
   if (options.pathfinding) {
     console.log('PF JPS: PathFinding.js JumpPointFinder, a grid clone per query included (PF JPS clone %: its share);' +
       ' PF JPS/JPS: its time over wasm JPS time.');
@@ -739,6 +778,9 @@ function measureSearches(engine, maps, options, matchesOptimal, mismatches) {
         mismatches.push(`wasm ${algorithm} ${map.name}: expanded ${wasm.expanded} cells, native ${native.expanded}: the two builds of one core disagree`);
       }
     }
+    // JPS+ reads from its table the jumps JPS scans for: the same search, expansion by expansion.
+    if (row.native['jps-plus'].expanded !== row.native.jps.expanded)
+      mismatches.push(`jps-plus ${map.name}: expanded ${row.native['jps-plus'].expanded} cells, jps ${row.native.jps.expanded}: they must be the same search`);
 
     if (options.pathfinding) {
       const grid = pathfindingGrid(map);

@@ -1,5 +1,6 @@
 // Builds everything a user runs: the native core, tests and tools (build/native), the
-// WebAssembly engine (build/wasm -> web/src/engine/generated/astar-wasm.mjs), the page
+// WebAssembly engine (build/wasm -> web/src/engine/generated/astar-wasm.mjs) and the names
+// generated from it (web/src/engine/generated/names.ts, scripts/generate-names.mjs), the page
 // (dist/), the <astar-playground> element (dist/embed/), the CLI (dist/cli/astar.mjs) and
 // the npm package's entry (dist/package/index.js).
 // Each part is skipped or rebuilt incrementally when its inputs have not changed, so
@@ -16,6 +17,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { generateNames, WASM_MODULE } from './generate-names.mjs';
 import { setup } from './setup.mjs';
 import { ROOT, StepError, main, run, say, step } from './shell.mjs';
 
@@ -27,8 +29,6 @@ const EMSCRIPTEN_ENV = {
   NODE_PATH: ['/usr/share/nodejs', process.env.NODE_PATH].filter(Boolean).join(':'),
 };
 
-const WASM_MODULE = join(ROOT, 'web/src/engine/generated/astar-wasm.mjs');
-
 /** Each Vite build with the file it must produce; `vite build --mode <mode>` selects it. */
 const VITE_BUILDS = [
   { name: 'page', mode: 'production', output: 'dist/index.html' },
@@ -36,7 +36,7 @@ const VITE_BUILDS = [
   { name: 'CLI', mode: 'cli', output: 'dist/cli/astar.mjs' },
   { name: 'npm package entry', mode: 'package', output: 'dist/package/index.js' },
 ];
-const VITE_INPUTS = ['web', 'vite.config.ts', 'tsconfig.json', 'package-lock.json'];
+const VITE_INPUTS = ['web', 'vite.config.ts', 'tsconfig.json', 'tsconfig.declarations.json', 'package-lock.json'];
 const VITE_STAMP = join(ROOT, 'build/vite.stamp');
 
 /** True when buildDir holds a finished CMake configuration of this source tree. */
@@ -83,6 +83,8 @@ export async function buildWasm() {
   if (!existsSync(WASM_MODULE)) {
     throw new StepError(`the WebAssembly build did not produce ${WASM_MODULE}`);
   }
+  // TypeScript's names and limits, read from the module just built (skipped when it has not changed).
+  await generateNames();
 }
 
 function newestChange(path) {

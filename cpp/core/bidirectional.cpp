@@ -34,7 +34,7 @@ double BidirectionalSearch::f(CellId id) const {
 
 std::vector<Channel> BidirectionalSearch::channels() const {
   std::vector<Channel> result;
-  const auto add = [&result](const char* phase, const char* g, const char* order, const char* parent,
+  const auto add = [&result](ChannelName phase, ChannelName g, ChannelName order, ChannelName parent,
                              const Frontier& side) {
     const Cell* cells = side.cells.data();
     const std::uint16_t* stamps = cells ? &cells->stamp : nullptr;
@@ -43,8 +43,8 @@ std::vector<Channel> BidirectionalSearch::channels() const {
     result.push_back({order, ChannelType::U32, cells ? &cells->aux : nullptr, sizeof(Cell), stamps, sizeof(Cell)});
     result.push_back({parent, ChannelType::U8, cells ? &cells->parent : nullptr, sizeof(Cell), stamps, sizeof(Cell)});
   };
-  add("phase", "g", "order", "parentDir", forward_);
-  add("phaseBack", "gBack", "orderBack", "parentDirBack", backward_);
+  add(ChannelName::Phase, ChannelName::G, ChannelName::Order, ChannelName::ParentDir, forward_);
+  add(ChannelName::PhaseBack, ChannelName::GBack, ChannelName::OrderBack, ChannelName::ParentDirBack, backward_);
   return result;
 }
 

@@ -106,7 +106,6 @@ class BidirectionalSearch final : public ExpandingSearch<BidirectionalSearch> {
   std::uint32_t expansion_order_back(CellId id) const { return backward_.order(id, stamp_); }
 
  protected:
-  bool runs(Algorithm algorithm) const override { return algorithm == Algorithm::Bidirectional; }
   void resize(std::size_t cells) override;
   void begin() override;
   void clear_stamps() override;

@@ -393,11 +393,11 @@ std::vector<Channel> DStarLiteSearch::channels() const {
   const std::uint16_t* stamps = base ? &base->stamp : nullptr;
   constexpr std::uint32_t kStride = sizeof(Cell);
   return {
-      {"phase", ChannelType::U8, base ? &base->phase : nullptr, kStride, stamps, kStride},
-      {"g", ChannelType::F64, base ? &base->g : nullptr, kStride, stamps, kStride},
-      {"rhs", ChannelType::F64, base ? &base->rhs : nullptr, kStride, stamps, kStride},
-      {"order", ChannelType::U32, base ? &base->order : nullptr, kStride, stamps, kStride},
-      {"parentDir", ChannelType::U8, base ? &base->parent : nullptr, kStride, stamps, kStride},
+      {ChannelName::Phase, ChannelType::U8, base ? &base->phase : nullptr, kStride, stamps, kStride},
+      {ChannelName::G, ChannelType::F64, base ? &base->g : nullptr, kStride, stamps, kStride},
+      {ChannelName::Rhs, ChannelType::F64, base ? &base->rhs : nullptr, kStride, stamps, kStride},
+      {ChannelName::Order, ChannelType::U32, base ? &base->order : nullptr, kStride, stamps, kStride},
+      {ChannelName::ParentDir, ChannelType::U8, base ? &base->parent : nullptr, kStride, stamps, kStride},
   };
 }
 

@@ -109,7 +109,6 @@ class DStarLiteSearch final : public ExpandingSearch<DStarLiteSearch>, public In
   // Its per-cell records, for make_search's bytes_per_cell(); the queue comes on top.
   static constexpr std::size_t bytes_per_cell() { return sizeof(Cell); }
 
-  bool runs(Algorithm algorithm) const override { return algorithm == Algorithm::DStarLite; }
 
   std::size_t open_size() const override { return queue_.size(); }
   CellPhase phase(CellId id) const override {

@@ -2,18 +2,30 @@
 // which fields mean what, and the listeners searches report them to.
 #pragma once
 
+#include <array>
 #include <cmath>
 #include <cstdint>
+#include <optional>
+#include <string_view>
 #include <vector>
 
 #include "grid.h"
 #include "moves.h"
+#include "options.h"
 
 namespace astar {
 
 // Which frontier an event or a cell belongs to. Only bidirectional search has a backward
 // one (growing from the goal); every other search is all Forward.
 enum class Side : std::uint8_t { Forward = 0, Backward = 1 };
+// The names JavaScript uses for these enums, as in options.h: each table is the only place
+// its names are spelled (the bindings register them, the build generates TypeScript from them).
+inline constexpr std::array kSides = {Named<Side>{Side::Forward, "forward"}, Named<Side>{Side::Backward, "backward"}};
+static_assert(values_in_order(kSides));
+
+// A node of the map being searched, as events and the Search interface name it: a grid
+// cell's id (y * width + x) today; a mesh search will number its own nodes (search.h).
+using NodeId = CellId;
 
 inline constexpr CellId kNoCell = 0xFFFFFFFFu;
 
@@ -46,6 +58,9 @@ enum class Outcome : std::uint8_t {
   // Funnel events (navmesh A* + funnel): what the portal did to the funnel.
   Narrowed = 19,  // a side moved in
   Corner = 20,    // it crossed a side, whose point became a corner of the path and the apex
+  // Neighbour events of Polyanya (besides Opened and Pruned, its root reached more cheaply):
+  IntoDeadEnd = 21,  // the node's polygon leads nowhere but back: dropped
+  ReachesGoal = 22,  // the final node, from the goal's polygon to the goal: queued
 };
 
 enum class EventKind : std::uint8_t {
@@ -92,13 +107,59 @@ enum class EventKind : std::uint8_t {
   Funnel = 12,
 };
 
+inline constexpr std::array kEventKinds = {
+    Named<EventKind>{EventKind::Expand, "expand"},       Named<EventKind>{EventKind::Neighbour, "neighbour"},
+    Named<EventKind>{EventKind::Scan, "scan"},           Named<EventKind>{EventKind::Forced, "forced"},
+    Named<EventKind>{EventKind::Sight, "sight"},         Named<EventKind>{EventKind::Meet, "meet"},
+    Named<EventKind>{EventKind::Iteration, "iteration"}, Named<EventKind>{EventKind::Backtrack, "backtrack"},
+    Named<EventKind>{EventKind::Stop, "stop"},           Named<EventKind>{EventKind::Key, "key"},
+    Named<EventKind>{EventKind::Rhs, "rhs"},             Named<EventKind>{EventKind::Corridor, "corridor"},
+    Named<EventKind>{EventKind::Funnel, "funnel"},
+};
+static_assert(values_in_order(kEventKinds));
+
+// An outcome's name and the kind of event that reports it (none for Outcome::None, the
+// outcome of every kind that has none), so that each kind's outcomes are typed as a set of
+// their own in TypeScript.
+struct OutcomeRow {
+  Outcome value;
+  std::string_view name;
+  std::optional<EventKind> reported_by;
+};
+inline constexpr std::array kOutcomes = {
+    OutcomeRow{Outcome::None, "none", {}},
+    OutcomeRow{Outcome::Opened, "opened", EventKind::Neighbour},
+    OutcomeRow{Outcome::Improved, "improved", EventKind::Neighbour},
+    OutcomeRow{Outcome::NotImproved, "not-improved", EventKind::Neighbour},
+    OutcomeRow{Outcome::AlreadyClosed, "closed", EventKind::Neighbour},
+    OutcomeRow{Outcome::Blocked, "blocked", EventKind::Neighbour},
+    OutcomeRow{Outcome::Pruned, "pruned", EventKind::Neighbour},
+    OutcomeRow{Outcome::OnPath, "on-path", EventKind::Neighbour},
+    OutcomeRow{Outcome::JumpPoint, "jump-point", EventKind::Scan},
+    OutcomeRow{Outcome::DeadEnd, "dead-end", EventKind::Scan},
+    OutcomeRow{Outcome::ReachedGoal, "reached-goal", EventKind::Scan},
+    OutcomeRow{Outcome::Clear, "clear", EventKind::Sight},
+    OutcomeRow{Outcome::Obstructed, "obstructed", EventKind::Sight},
+    OutcomeRow{Outcome::KeyRaised, "key-raised", EventKind::Key},
+    OutcomeRow{Outcome::OverConsistent, "over-consistent", EventKind::Key},
+    OutcomeRow{Outcome::UnderConsistent, "under-consistent", EventKind::Key},
+    OutcomeRow{Outcome::Queued, "queued", EventKind::Rhs},
+    OutcomeRow{Outcome::Requeued, "requeued", EventKind::Rhs},
+    OutcomeRow{Outcome::Dequeued, "dequeued", EventKind::Rhs},
+    OutcomeRow{Outcome::Narrowed, "narrowed", EventKind::Funnel},
+    OutcomeRow{Outcome::Corner, "corner", EventKind::Funnel},
+    OutcomeRow{Outcome::IntoDeadEnd, "into-dead-end", EventKind::Neighbour},
+    OutcomeRow{Outcome::ReachesGoal, "reaches-goal", EventKind::Neighbour},
+};
+static_assert(values_in_order(kOutcomes));
+
 struct Event {
   EventKind kind = EventKind::Expand;
   Outcome outcome = Outcome::None;
   Side side = Side::Forward;
   std::uint8_t dir = 0;  // Scan: direction (moves.h)
-  CellId cell = kNoCell;
-  CellId other = kNoCell;
+  NodeId cell = kNoCell;
+  NodeId other = kNoCell;
   double a = NAN, b = NAN, c = NAN;
 };
 

@@ -43,11 +43,11 @@ std::vector<Channel> IdaStarSearch::channels() const {
   const std::uint16_t* stamps = &cells->stamp;
   constexpr std::uint32_t kStride = sizeof(Cell);
   return {
-      {"phase", ChannelType::U8, &cells->phase, kStride, stamps, kStride},
-      {"g", ChannelType::F64, &cells->g, kStride, stamps, kStride},
-      {"order", ChannelType::U32, &cells->order, kStride, stamps, kStride},
-      {"parentDir", ChannelType::U8, &cells->parent, kStride, stamps, kStride},
-      {"visits", ChannelType::U32, &cells->visits, kStride, stamps, kStride},
+      {ChannelName::Phase, ChannelType::U8, &cells->phase, kStride, stamps, kStride},
+      {ChannelName::G, ChannelType::F64, &cells->g, kStride, stamps, kStride},
+      {ChannelName::Order, ChannelType::U32, &cells->order, kStride, stamps, kStride},
+      {ChannelName::ParentDir, ChannelType::U8, &cells->parent, kStride, stamps, kStride},
+      {ChannelName::Visits, ChannelType::U32, &cells->visits, kStride, stamps, kStride},
   };
 }
 

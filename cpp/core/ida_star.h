@@ -127,7 +127,6 @@ class IdaStarSearch final : public ExpandingSearch<IdaStarSearch> {
   std::vector<Channel> channels() const override;
 
  protected:
-  bool runs(Algorithm algorithm) const override { return algorithm == Algorithm::IterativeDeepening; }
   void resize(std::size_t cells) override;
   void begin() override;
   void clear_stamps() override;

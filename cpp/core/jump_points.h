@@ -107,14 +107,12 @@
 #include <vector>
 
 #include "events.h"
+#include "expansion_policy.h"
 #include "grid.h"
 #include "moves.h"
 #include "options.h"
 
 namespace astar {
-
-// Stands in for members a template instance does not need ([[no_unique_address]]).
-struct Empty {};
 
 // window() reads bit lines through unaligned byte loads, which number bits this way.
 static_assert(std::endian::native == std::endian::little, "JumpScanner assumes a little-endian target");
@@ -203,8 +201,15 @@ inline constexpr std::array<std::uint8_t, 512> kMaskFromRows = make_mask_table()
 
 }  // namespace jump_rules
 
-class JumpScanner {
+class JumpScanner : public NothingToPrepare {
  public:
+  // For JumpPolicy (jump_policy.h): scans pass over cells, which tracing can show; no array
+  // of its own to draw; nothing prepared per map (the bit lines are rebuilt by prepare() at a
+  // search's start when the grid changed).
+  static constexpr bool kScansCells = true;
+  template <class List>
+  void channels(List&) const {}
+
   void prepare(const Grid& grid, Diagonal diagonal);
   void invalidate() { built_ = false; }
 

@@ -39,6 +39,10 @@ enum class Algorithm : std::uint8_t {
   IterativeDeepening = 7,
   ThetaStar = 8,
   DStarLite = 9,
+  JumpPointPlus = 10,
+  // 11 and 12 are reserved for algorithms added on other branches at the same time.
+  NavMesh = 13,
+  Polyanya = 14,
 };
 // How a move is counted: Exact uses the true lengths 1 and sqrt(2); Integer the classic
 // tutorials' 10 and 14 (every cost an integer, which is how the seed articles count).
@@ -70,11 +74,23 @@ inline constexpr std::uint8_t kAllDiagonals = bit(Diagonal::Never) | bit(Diagona
                                               bit(Diagonal::IfAtMostOneObstacle) | bit(Diagonal::OnlyWhenNoObstacles);
 inline constexpr std::uint8_t kAllCostModels = bit(CostModel::Exact) | bit(CostModel::Integer);
 
+// The order a search takes its open cells in (the priority column of kAlgorithms). Best-
+// first searches read it instead of switching on the algorithm; Search::f reports it.
+enum class Priority : std::uint8_t {
+  F,     // g + weight * h: A* and every search built on it
+  G,     // g: Dijkstra (A* with the zero heuristic orders the same way)
+  H,     // h: greedy best-first
+  Fifo,  // first found, first taken: breadth-first (f shows g)
+  Lifo,  // the latest expansion's cells first, in direction order: depth-first (f shows g)
+};
+
 // What an algorithm is, for everything that offers or explains it.
 struct AlgorithmInfo {
   Algorithm id;
   std::string_view name;         // CLI, share links, embed attribute: "astar", "jps", ...
   std::string_view label;        // English label; the page translates by name
+  Priority priority;             // the order open cells are taken in
+  bool improves_open;            // a cheaper way to an open cell replaces the old one (else the first found is final)
   bool uses_heuristic;           // reads SearchOptions::heuristic
   bool uses_weight;              // reads SearchOptions::weight
   bool optimal;                  // always finds a cheapest path (with an admissible heuristic and weight 1)
@@ -112,18 +128,26 @@ inline constexpr std::array kCostModels = {
 
 // Indexed by the Algorithm value (checked below).
 inline constexpr std::array kAlgorithms = {
-    //            id                             name             label                          heur   weight optimal angle  incr   again  uniform diagonals      cost models    default heuristic
-    AlgorithmInfo{Algorithm::AStar,              "astar",         "A*",                          true,  true,  true,   false, false, false, false,  kAllDiagonals, kAllCostModels, {}},
-    AlgorithmInfo{Algorithm::Dijkstra,           "dijkstra",      "Dijkstra",                    false, false, true,   false, false, false, false,  kAllDiagonals, kAllCostModels, {}},
-    AlgorithmInfo{Algorithm::GreedyBestFirst,    "greedy",        "Greedy best-first",           true,  false, false,  false, false, false, false,  kAllDiagonals, kAllCostModels, {}},
-    AlgorithmInfo{Algorithm::BreadthFirst,       "bfs",           "Breadth-first",               false, false, false,  false, false, false, false,  kAllDiagonals, kAllCostModels, {}},
-    AlgorithmInfo{Algorithm::DepthFirst,         "dfs",           "Depth-first",                 false, false, false,  false, false, false, false,  kAllDiagonals, kAllCostModels, {}},
-    AlgorithmInfo{Algorithm::JumpPoint,          "jps",           "Jump point search (JPS)",     true,  false, true,   false, false, false, true,   kAllDiagonals, kAllCostModels, {}},
-    AlgorithmInfo{Algorithm::Bidirectional,      "bidirectional", "Bidirectional A*",            true,  false, true,   false, false, false, false,  kAllDiagonals, kAllCostModels, {}},
-    AlgorithmInfo{Algorithm::IterativeDeepening, "ida",           "IDA* (iterative deepening)",  true,  false, true,   false, false, true,  false,  kAllDiagonals, kAllCostModels, {}},
-    AlgorithmInfo{Algorithm::ThetaStar,          "theta",         "Theta* (any-angle)",          true,  false, false,  true,  false, false, true,
+    //            id                             name             label                          priority        improves heur   weight optimal angle  incr   again  uniform diagonals      cost models    default heuristic
+    AlgorithmInfo{Algorithm::AStar,              "astar",         "A*",                          Priority::F,    true,    true,  true,  true,   false, false, false, false,  kAllDiagonals, kAllCostModels, {}},
+    AlgorithmInfo{Algorithm::Dijkstra,           "dijkstra",      "Dijkstra",                    Priority::G,    true,    false, false, true,   false, false, false, false,  kAllDiagonals, kAllCostModels, {}},
+    AlgorithmInfo{Algorithm::GreedyBestFirst,    "greedy",        "Greedy best-first",           Priority::H,    false,   true,  false, false,  false, false, false, false,  kAllDiagonals, kAllCostModels, {}},
+    AlgorithmInfo{Algorithm::BreadthFirst,       "bfs",           "Breadth-first",               Priority::Fifo, false,   false, false, false,  false, false, false, false,  kAllDiagonals, kAllCostModels, {}},
+    AlgorithmInfo{Algorithm::DepthFirst,         "dfs",           "Depth-first",                 Priority::Lifo, false,   false, false, false,  false, false, false, false,  kAllDiagonals, kAllCostModels, {}},
+    AlgorithmInfo{Algorithm::JumpPoint,          "jps",           "Jump point search (JPS)",     Priority::F,    true,    true,  false, true,   false, false, false, true,   kAllDiagonals, kAllCostModels, {}},
+    AlgorithmInfo{Algorithm::Bidirectional,      "bidirectional", "Bidirectional A*",            Priority::F,    true,    true,  false, true,   false, false, false, false,  kAllDiagonals, kAllCostModels, {}},
+    AlgorithmInfo{Algorithm::IterativeDeepening, "ida",           "IDA* (iterative deepening)",  Priority::F,    false,   true,  false, true,   false, false, true,  false,  kAllDiagonals, kAllCostModels, {}},
+    AlgorithmInfo{Algorithm::ThetaStar,          "theta",         "Theta* (any-angle)",          Priority::F,    true,    true,  false, false,  true,  false, false, true,
                   bit(Diagonal::Never) | bit(Diagonal::OnlyWhenNoObstacles), bit(CostModel::Exact), Heuristic::Euclidean},
-    AlgorithmInfo{Algorithm::DStarLite,          "dstar-lite",    "D* Lite (incremental)",       true,  false, true,   false, true,  false, false,  kAllDiagonals, kAllCostModels, {}},
+    AlgorithmInfo{Algorithm::DStarLite,          "dstar-lite",    "D* Lite (incremental)",       Priority::F,    true,    true,  false, true,   false, true,  false, false,  kAllDiagonals, kAllCostModels, {}},
+    AlgorithmInfo{Algorithm::JumpPointPlus,      "jps-plus",      "JPS+ (precomputed jumps)",    Priority::F,    true,    true,  false, true,   false, false, false, true,   kAllDiagonals, kAllCostModels, {}},
+    // The searches on a navigation mesh (navmesh/mesh_search.h): the map is the mesh built
+    // from the grid, so they follow the mesh's own rule (any_angle.h's: never between two
+    // blocked cells touching at a corner), measure straight lines and read no heuristic option.
+    AlgorithmInfo{Algorithm::NavMesh,            "navmesh",       "Navmesh A* + funnel",         Priority::F,    true,    false, false, false,  true,  false, false, true,
+                  bit(Diagonal::Never) | bit(Diagonal::OnlyWhenNoObstacles), bit(CostModel::Exact), Heuristic::Euclidean},
+    AlgorithmInfo{Algorithm::Polyanya,           "polyanya",      "Polyanya (optimal any-angle)", Priority::F,   true,    false, false, true,   true,  false, false, true,
+                  bit(Diagonal::Never) | bit(Diagonal::OnlyWhenNoObstacles), bit(CostModel::Exact), Heuristic::Euclidean},
 };
 
 template <class Table>
@@ -133,20 +157,30 @@ constexpr bool values_in_order(const Table& table) {
   return true;
 }
 static_assert(values_in_order(kHeuristics) && values_in_order(kDiagonals) && values_in_order(kCostModels));
+// Rows are in ascending id order. An id may have no row (a value reserved for an algorithm
+// being added elsewhere is never reused), so a row is found by its id, not at index id.
 static_assert([] {
-  for (std::size_t i = 0; i < kAlgorithms.size(); ++i)
-    if (static_cast<std::size_t>(kAlgorithms[i].id) != i) return false;
+  for (std::size_t i = 1; i < kAlgorithms.size(); ++i)
+    if (kAlgorithms[i - 1].id >= kAlgorithms[i].id) return false;
   return true;
 }());
 static_assert(kDiagonals.size() <= 8 && kCostModels.size() <= 8, "the table's bit sets are 8 bits wide");
 
-inline constexpr const AlgorithmInfo& info(Algorithm a) { return kAlgorithms[static_cast<std::size_t>(a)]; }
+// Where `a`'s row is in kAlgorithms, or kAlgorithms.size() when it has none.
+inline constexpr std::size_t row_index(Algorithm a) {
+  std::size_t i = 0;
+  while (i < kAlgorithms.size() && kAlgorithms[i].id != a) ++i;
+  return i;
+}
+inline constexpr bool has_row(Algorithm a) { return row_index(a) < kAlgorithms.size(); }
+// The row of `a`, which must have one.
+inline constexpr const AlgorithmInfo& info(Algorithm a) { return kAlgorithms[row_index(a)]; }
 
 // Why a search refuses to run with some options on some grid. Searches check this at
 // reset() and end in Status::Refused instead of giving a wrong answer.
 enum class Refusal : std::uint8_t {
   None = 0,
-  NeedsUniformTerrain = 1,  // JPS and Theta* assume every walkable cell costs the same
+  NeedsUniformTerrain = 1,  // JPS, JPS+ and Theta* assume every walkable cell costs the same
   DiagonalRule = 2,         // the algorithm does not support this diagonal rule
   CostModel = 3,            // the algorithm does not support this cost model
   AnyAngle = 4,             // a walk (walk.h) moves from cell to cell: any-angle paths are not cell moves

@@ -58,11 +58,37 @@ bool Search::reset(Point start, Point goal) {
     status_ = Status::NoPath;
     return true;
   }
+  if (!prepared()) {
+    status_ = Status::Preparing;
+    return true;
+  }
   begin();
   return true;
 }
 
+std::uint64_t Search::prepare_steps(std::uint64_t units) {
+  if (status_ != Status::Preparing || stale() || units == 0) return 0;
+  const std::uint64_t made = advance_preparation(units);
+  if (prepared()) begin();
+  return made;
+}
+
+bool Search::adopt_preparation(const Search& other) {
+  // A running search keeps what it runs with: options changed since its reset may ask for
+  // other prepared data, which its next reset takes.
+  if (&other == this || status_ == Status::Running || !share_preparation(other)) return false;
+  if (status_ == Status::Preparing && !stale() && prepared()) begin();
+  return true;
+}
+
+void Search::finish_preparing() {
+  if (status_ != Status::Preparing || stale()) return;
+  advance_preparation(UINT64_MAX);
+  if (prepared()) begin();
+}
+
 bool Search::step() {
+  finish_preparing();
   if (!runnable()) return false;
   advance(nullptr);
   give_up_if_capped();
@@ -71,6 +97,7 @@ bool Search::step() {
 
 bool Search::step(std::vector<Event>& events) {
   events.clear();
+  finish_preparing();
   if (!runnable()) return false;
   advance(&events);
   give_up_if_capped();
@@ -80,7 +107,9 @@ bool Search::step(std::vector<Event>& events) {
 std::uint64_t Search::run_steps(std::uint64_t count) {
   // The checks step() makes before each expansion cannot change while this runs (nothing
   // else touches the grid), so they are made once.
-  if (!runnable() || count == 0) return 0;
+  if (count == 0) return 0;
+  finish_preparing();
+  if (!runnable()) return 0;
   if (options_.max_expansions != 0) count = std::min(count, options_.max_expansions - counters_.expanded);
   const std::uint64_t made = advance_many(count);
   give_up_if_capped();
@@ -90,6 +119,10 @@ std::uint64_t Search::run_steps(std::uint64_t count) {
 void Search::give_up_if_capped() {
   if (status_ == Status::Running && options_.max_expansions != 0 && counters_.expanded >= options_.max_expansions)
     status_ = Status::GaveUp;
+}
+
+bool Search::runs(Algorithm algorithm) const {
+  return has_row(algorithm) && search_class(algorithm).make == maker();
 }
 
 double Search::h(CellId id) const {

@@ -2,17 +2,22 @@
 //
 // The front end, the bindings, the CLI and the tests drive every algorithm through this
 // class: reset, step (observed, one expansion, reported as events), run flat out, read
-// per-cell state. Which class runs an algorithm is decided once, by make_search() from the
-// algorithm table (options.h):
-//   BestFirstSearch<GridMoves>   A*, Dijkstra, greedy, breadth-first, depth-first: one loop
-//                                that differs only in the priority it orders cells by
-//   BestFirstSearch<JumpMoves>   jump point search: the same loop, successors found by jumps
-//   BestFirstSearch<AnyAngle>    Theta*: the same loop, parents taken from the parent's parent
-//                                when in line of sight
-//   BidirectionalSearch          two frontiers and a meeting rule
-//   IdaStarSearch                a depth-first stack under a rising f threshold
-//   DStarLiteSearch              D* Lite: a g/rhs key queue growing from the goal, which
-//                                can repair itself after edits (IncrementalSearch below)
+// per-cell state. Which class runs an algorithm is decided once, by the registry
+// (make_search.cpp: one row per row of options.h's kAlgorithms, checked at compile time):
+//   BestFirstSearch<GridPolicy>       A*, Dijkstra, greedy, breadth-first, depth-first: one
+//                                     loop, which differs only in the priority of the row
+//   BestFirstSearch<JumpPolicy<JumpScanner>>        JPS: the same loop, successors found
+//                                     by jumps scanned online
+//   BestFirstSearch<JumpPolicy<PrecomputedJumps>>   JPS+: the same jumps read from a table
+//                                     prepared per map (see PREPARATION below)
+//   BestFirstSearch<AnyAnglePolicy>   Theta*: the same loop, parents taken from the parent's
+//                                     parent when in line of sight
+//   BidirectionalSearch               two frontiers and a meeting rule
+//   IdaStarSearch                     a depth-first stack under a rising f threshold
+//   DStarLiteSearch                   D* Lite: a g/rhs key queue growing from the goal, which
+//                                     can repair itself after edits (IncrementalSearch below)
+// (best_first.h and expansion_policy.h: what varies between the BestFirstSearch rows is an
+// expansion policy object, warthog's shape.)
 //
 // Steps. One step is one expansion for every algorithm, so a timeline of k steps means the
 // same thing everywhere, and the expansion cap (SearchOptions::max_expansions) is exact.
@@ -32,8 +37,21 @@
 //
 // The grid is only read. Editing it while a search is in progress makes the search stale:
 // step() then does nothing until reset().
+//
+// Kinds of map. What is shared between searches (this interface, the Events, the channels,
+// the registry, the bindings) speaks of nodes: a NodeId (events.h) is a grid cell's id today,
+// and every per-node read takes one. A search on a navigation mesh (Polyanya's intervals and
+// roots, navmesh A* with the funnel) will be a class beside the grid searches, not a policy
+// of BestFirstSearch: its own row in the registry, the same listener and Events about its
+// nodes (polygons or vertices), the same preparation contract (building the mesh from the
+// map is its preparation), Channels over its nodes. What still names the grid here is the map
+// a search is given (set_grid, stale() against its revision, h() and route_to() reading cell
+// positions, paths as points): the mesh search brings the small interface both maps
+// implement (node count, revision, a node's position). It is not added before then because
+// it would cost every grid search a virtual call per heuristic for no gain today.
 #pragma once
 
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -54,12 +72,28 @@ enum class Status : std::uint8_t {
   NoPath = 3,   // the whole reachable part was searched: there is no path
   GaveUp = 4,   // stopped at SearchOptions::max_expansions; whether a path exists is unknown
   Refused = 5,  // the options do not apply to this grid (see refusal())
-  Preparing = 6,  // the data it searches (a navigation mesh) is missing or out of date
+  Preparing = 6,  // reset, but the per-map preparation it needs is missing or out of date (see preparation())
 };
+// The names JavaScript uses (the bindings register them; the build generates the TypeScript
+// unions from them): this table and the others like it are the only place they are spelled.
+inline constexpr std::array kStatuses = {
+    Named<Status>{Status::Ready, "ready"},    Named<Status>{Status::Running, "running"},
+    Named<Status>{Status::Found, "found"},    Named<Status>{Status::NoPath, "no-path"},
+    Named<Status>{Status::GaveUp, "gave-up"}, Named<Status>{Status::Refused, "refused"},
+    Named<Status>{Status::Preparing, "preparing"},
+};
+static_assert(values_in_order(kStatuses));
 
 // What a cell is in the current search. Path cells are on the found path.
 // IDA* keeps no open list: for it, Open means "on the current depth-first path".
 enum class CellPhase : std::uint8_t { Unseen = 0, Open = 1, Closed = 2, Path = 3 };
+inline constexpr std::array kCellPhases = {
+    Named<CellPhase>{CellPhase::Unseen, "unseen"},
+    Named<CellPhase>{CellPhase::Open, "open"},
+    Named<CellPhase>{CellPhase::Closed, "closed"},
+    Named<CellPhase>{CellPhase::Path, "path"},
+};
+static_assert(values_in_order(kCellPhases));
 
 struct Counters {
   std::uint64_t expanded = 0;  // steps taken: cells expanded, re-expansions included
@@ -73,13 +107,23 @@ struct Progress {
   double threshold = NAN;      // IDA*: the current f threshold
   double iteration = NAN;      // IDA*: the current iteration, 1-based
   double meeting_cost = NAN;   // bidirectional: the cost of the best meeting found so far
-  CellId meeting_cell = kNoCell;  // bidirectional: where that meeting is
+  NodeId meeting_cell = kNoCell;  // bidirectional: where that meeting is
+};
+
+// How far a search that prepares per map (JPS+'s jump table, a subgoal graph, a navigation
+// mesh) has come with it: Search::preparation.
+struct Preparation {
+  bool needed = false;     // false for searches that prepare nothing (then ready, and the rest 0)
+  bool ready = true;       // the prepared data fits the grid as it is now and the options
+  std::uint64_t done = 0;  // units of work done (rows, subgoals, ...) of `total`
+  std::uint64_t total = 0;
+  std::size_t bytes = 0;   // memory the prepared data holds now
 };
 
 // One entry of an open list as observers see it (Search::open_items): the cell, its g, h
 // and f as that search reports them (Search::f), and the frontier it belongs to.
 struct OpenItem {
-  CellId cell = kNoCell;
+  NodeId cell = kNoCell;
   double g = NAN;
   double h = NAN;
   double f = NAN;
@@ -90,8 +134,66 @@ struct OpenItem {
 // current search where the u16 at stamp + i * stamp_stride equals Search::stamp() (or always,
 // when stamp is null). Names and meanings are listed at Search::channels().
 enum class ChannelType : std::uint8_t { U8 = 0, U16 = 1, U32 = 2, F64 = 3 };
+inline constexpr std::array kChannelTypes = {
+    Named<ChannelType>{ChannelType::U8, "u8"},
+    Named<ChannelType>{ChannelType::U16, "u16"},
+    Named<ChannelType>{ChannelType::U32, "u32"},
+    Named<ChannelType>{ChannelType::F64, "f64"},
+};
+static_assert(values_in_order(kChannelTypes));
+
+// Every per-cell array any search describes, so that a search names its channels from this
+// one list and JavaScript reads them by the names below (the wrapper's ChannelName union is
+// generated from it). Meanings are at Search::channels().
+enum class ChannelName : std::uint8_t {
+  Phase = 0,
+  G = 1,
+  Order = 2,
+  ParentDir = 3,
+  ParentId = 4,
+  Scanned = 5,
+  Visits = 6,
+  PhaseBack = 7,
+  GBack = 8,
+  OrderBack = 9,
+  ParentDirBack = 10,
+  Rhs = 11,
+  // JPS+'s jump table, one channel per direction in moves.h order (see jump_table.h).
+  JumpN = 12,
+  JumpE = 13,
+  JumpS = 14,
+  JumpW = 15,
+  JumpNE = 16,
+  JumpSE = 17,
+  JumpSW = 18,
+  JumpNW = 19,
+};
+inline constexpr std::array kChannelNames = {
+    Named<ChannelName>{ChannelName::Phase, "phase"},
+    Named<ChannelName>{ChannelName::G, "g"},
+    Named<ChannelName>{ChannelName::Order, "order"},
+    Named<ChannelName>{ChannelName::ParentDir, "parentDir"},
+    Named<ChannelName>{ChannelName::ParentId, "parentId"},
+    Named<ChannelName>{ChannelName::Scanned, "scanned"},
+    Named<ChannelName>{ChannelName::Visits, "visits"},
+    Named<ChannelName>{ChannelName::PhaseBack, "phaseBack"},
+    Named<ChannelName>{ChannelName::GBack, "gBack"},
+    Named<ChannelName>{ChannelName::OrderBack, "orderBack"},
+    Named<ChannelName>{ChannelName::ParentDirBack, "parentDirBack"},
+    Named<ChannelName>{ChannelName::Rhs, "rhs"},
+    Named<ChannelName>{ChannelName::JumpN, "jumpN"},
+    Named<ChannelName>{ChannelName::JumpE, "jumpE"},
+    Named<ChannelName>{ChannelName::JumpS, "jumpS"},
+    Named<ChannelName>{ChannelName::JumpW, "jumpW"},
+    Named<ChannelName>{ChannelName::JumpNE, "jumpNE"},
+    Named<ChannelName>{ChannelName::JumpSE, "jumpSE"},
+    Named<ChannelName>{ChannelName::JumpSW, "jumpSW"},
+    Named<ChannelName>{ChannelName::JumpNW, "jumpNW"},
+};
+static_assert(values_in_order(kChannelNames));
+
 struct Channel {
-  const char* name;
+  ChannelName name;
   ChannelType type;
   const void* data;
   std::uint32_t stride;
@@ -101,15 +203,56 @@ struct Channel {
 
 // Derived classes call set_grid(grid) at the end of their constructor (it sizes their
 // arrays through the virtual resize()).
+class Search;
+
+// A function making a search of one class (make_as<Class>): in the registry, it names the class.
+using SearchMaker = std::unique_ptr<Search> (*)(const Grid&, const SearchOptions&);
+
+// One row of the registry (make_search.cpp): the class that runs an algorithm and what it
+// costs. make_search, bytes_per_cell, Search::runs and the bindings' catalogue all read it,
+// so adding an algorithm is its row in kAlgorithms (options.h) and its row here.
+struct SearchClass {
+  Algorithm algorithm;
+  SearchMaker make;
+  // The bytes per grid cell the class keeps in per-cell arrays, allocated when it is made
+  // or given a grid; its open list or queue comes on top and grows with the frontier.
+  std::size_t bytes_per_cell;
+  // Whether it prepares per map (Search::preparation), and the bytes per cell its prepared
+  // data holds (shared between searches that adopt it; an upper bound where it depends on
+  // the map).
+  bool prepares;
+  std::size_t prepared_bytes_per_cell;
+  // Whether it searches a navigation mesh made from the grid (navmesh/mesh_search.h) rather
+  // than the grid's cells: its nodes are the mesh's, it keeps no per-cell channels, its path
+  // is points of the plane (path() lists no cells), and its preparation is the mesh, which
+  // is built outside the core (in TypeScript) and given to it.
+  bool on_mesh;
+};
+
+// The registry's row for `algorithm`, which must have a row in kAlgorithms (has_row).
+const SearchClass& search_class(Algorithm algorithm);
+
+template <class Class>
+std::unique_ptr<Search> make_as(const Grid& grid, const SearchOptions& options) {
+  return std::make_unique<Class>(grid, options);
+}
+
 class Search {
  public:
+  // A class that prepares per map overrides these (for the registry's row).
+  static constexpr bool kPrepares = false;
+  static constexpr std::size_t kPreparedBytesPerCell = 0;
+  // A class that searches a navigation mesh overrides this (SearchClass::on_mesh).
+  static constexpr bool kOnMesh = false;
+
   Search(const Grid& grid, const SearchOptions& options) : grid_(&grid), options_(options) {}
   virtual ~Search() = default;
   Search(const Search&) = delete;
   Search& operator=(const Search&) = delete;
 
-  // Whether this class runs `algorithm` (make_search picks the class that does).
-  virtual bool runs(Algorithm algorithm) const = 0;
+  // Whether this class runs `algorithm`: the registry's row for it (search_class) names
+  // this class, which is how make_search chose it.
+  bool runs(Algorithm algorithm) const;
 
   // Takes effect at the next reset(). The algorithm must be one this class runs (see
   // make_search and runs()); otherwise reset() refuses to start.
@@ -138,9 +281,34 @@ class Search {
   std::uint64_t run_steps(std::uint64_t count);
   void run() { run_steps(UINT64_MAX); }
 
+  // PREPARATION. Some searches prepare per map before they search (the registry's `prepares`:
+  // JPS+ builds its jump table). reset() on such a search whose preparation is missing or
+  // out of date (another grid, revision or size, or another option it depends on, such as
+  // the diagonal rule) leaves it Preparing instead of Running; once prepared, it begins as a
+  // fresh search would. Preparation is not counted as expansions, and is redone only when
+  // what it depends on changed. It is observable like the search itself:
+  //   preparation()        needed, ready, units done of total, bytes held
+  //   prepare_steps(n)     advances a Preparing search by about n units of work (a caller
+  //                        slices it, the page in ~12 ms slices with a progress bar); returns
+  //                        the units done; when it completes, the search begins. Nothing
+  //                        happens unless Preparing and not stale (an edit meanwhile: reset).
+  //   adopt_preparation(o) shares o's prepared data (immutable, held by a shared_ptr) when it
+  //                        was made for this search's grid, revision and options, so two
+  //                        searches on one map prepare once; a Preparing search then begins.
+  //                        False when o has no such data or is of another class, and while
+  //                        this search is Running (it keeps what it runs with).
+  // run_steps()/run() and step() on a Preparing search finish the preparation first, then
+  // search (one step is still one expansion), so callers that ignore preparation work.
+  // Searches that prepare nothing keep the defaults: needed false, and never Preparing.
+  virtual Preparation preparation() const { return {}; }
+  std::uint64_t prepare_steps(std::uint64_t units);
+  bool adopt_preparation(const Search& other);
+
   Status status() const { return status_; }
   Refusal refusal() const { return refusal_; }
-  bool finished() const { return status_ != Status::Ready && status_ != Status::Running && status_ != Status::Preparing; }
+  bool finished() const {
+    return status_ != Status::Ready && status_ != Status::Running && status_ != Status::Preparing;
+  }
   bool stale() const { return grid_->revision() != grid_revision_ || grid_->cell_count() != cell_count_; }
   Point start() const { return start_; }
   Point goal() const { return goal_; }
@@ -156,8 +324,9 @@ class Search {
   // entries, the first being exactly the cell the next step expands. Past the first,
   // "will take" assumes no step opens or improves anything meanwhile: each step may place
   // what it opens or improves anywhere among the rest (IDA*: before them). Reading changes
-  // nothing. Empty unless the search can step (running and not stale): a finished search
-  // takes nothing more, and a stale one's cell ids may not fit the edited grid. What the
+  // nothing. Empty unless the search is running and not stale: a finished search takes
+  // nothing more, a stale one's cell ids may not fit the edited grid, and a preparing one
+  // has not begun. What the
   // order is, per class:
   //   BestFirstSearch      the open list in (priority, tie-break) order, exactly the order
   //                        of its next pops; size min(limit, open_size())
@@ -175,21 +344,21 @@ class Search {
 
   // Per-cell reads for observers. For bidirectional search they describe the forward
   // frontier; its channels describe both.
-  virtual CellPhase phase(CellId id) const = 0;
-  virtual double g(CellId id) const = 0;  // NaN when unseen
+  virtual CellPhase phase(NodeId id) const = 0;
+  virtual double g(NodeId id) const = 0;  // NaN when unseen
   // The heuristic estimate to the goal (scaled by the cheapest terrain, unweighted); NaN
   // before the first reset().
-  double h(CellId id) const;
+  double h(NodeId id) const;
   // The priority the cell is ordered by: A* g + w*h, Dijkstra g, greedy h; breadth- and
   // depth-first have no cost priority and report g. NaN when unseen.
-  virtual double f(CellId id) const = 0;
-  virtual CellId parent(CellId id) const = 0;  // kNoCell for the start or an unseen cell
-  virtual std::uint32_t expansion_order(CellId id) const = 0;  // 1-based; 0 if never expanded
+  virtual double f(NodeId id) const = 0;
+  virtual NodeId parent(NodeId id) const = 0;  // kNoCell for the start or an unseen node
+  virtual std::uint32_t expansion_order(NodeId id) const = 0;  // 1-based; 0 if never expanded
   // The best known route from the start to `id` (empty when unseen): the tree the search
   // has grown so far, read back through parents. IDA*: the current depth-first path.
   // D* Lite, whose tree grows from the goal: the route from `id` to the goal along its
   // successors (empty when it has none), which is the way an agent at `id` would go.
-  virtual std::vector<Point> route_to(CellId id) const;
+  virtual std::vector<Point> route_to(NodeId id) const;
 
   // Per-cell arrays worth drawing. Every search has
   //   "phase"  u8   CellPhase               "g"     f64  cost from the start
@@ -197,9 +366,11 @@ class Search {
   //   and either "parentDir" u8 (direction of the move from the parent, 255 none) or
   //   "parentId" u32 (the parent's cell id, kNoCell none).
   // Some add: "scanned" (JPS: u16, equal to the stamp where a jump scan passed over the
-  // cell), "visits" (IDA*: u32, expansions of the cell in this search), for
-  // bidirectional search the backward frontier's "phaseBack", "gBack", "parentDirBack",
-  // and for D* Lite "rhs" (f64; its "g" is the cost to the goal, see dstar_lite.h).
+  // cell), "jumpN" ... "jumpNW" (JPS+, once prepared: u16 without stamps, its jump table's
+  // entries in the eight directions, see jump_table.h), "visits" (IDA*: u32, expansions of
+  // the cell in this search), for bidirectional search the backward frontier's "phaseBack",
+  // "gBack", "orderBack", "parentDirBack", and for D* Lite "rhs" (f64; its "g" is the cost to
+  // the goal, see dstar_lite.h).
   virtual std::vector<Channel> channels() const = 0;
   std::uint16_t stamp() const { return stamp_; }
   // Changes whenever the arrays behind channels() may have moved (resized or allocated),
@@ -220,6 +391,14 @@ class Search {
   virtual std::uint64_t advance_many(std::uint64_t count) = 0;
   // Called when the stamp wrapped around: every stamp array must be cleared.
   virtual void clear_stamps() = 0;
+  // The preparation of a class that prepares (see preparation()): advance by about `units`
+  // units of work for the grid and options as they are now, starting again when what was
+  // being prepared is out of date; return the units done. And share another search's
+  // prepared data (false when it is of another class or made for something else).
+  virtual std::uint64_t advance_preparation(std::uint64_t) { return 0; }
+  virtual bool share_preparation(const Search&) { return false; }
+  // make_as<ThisClass>: what the registry names this class by (ExpandingSearch gives it).
+  virtual SearchMaker maker() const = 0;
   // The stored parent of a cell, for route_to and the path (kNoCell for none).
   virtual CellId stored_parent(CellId id) const = 0;
   // open_items() of a search that can step, limit >= 1.
@@ -248,6 +427,12 @@ class Search {
 
  private:
   bool runnable() const { return status_ == Status::Running && !stale(); }
+  bool prepared() const {
+    const Preparation p = preparation();
+    return !p.needed || p.ready;
+  }
+  // A Preparing search that can still begin prepares to the end and begins.
+  void finish_preparing();
   void give_up_if_capped();
 
   std::uint64_t grid_revision_ = 0;
@@ -264,6 +449,8 @@ template <class Derived>
 class ExpandingSearch : public Search {
  protected:
   using Search::Search;
+
+  SearchMaker maker() const final { return &make_as<Derived>; }
 
   void advance(std::vector<Event>* events) final {
     if (events) {
@@ -309,9 +496,8 @@ class IncrementalSearch {
 // The search for `options.algorithm`, over `grid` (which must outlive it).
 std::unique_ptr<Search> make_search(const Grid& grid, const SearchOptions& options);
 
-// The bytes per grid cell that search keeps in its per-cell arrays, allocated when it is
-// made or given a grid; its open list or queue comes on top and grows with the frontier.
-// Lets a caller with bounded memory (the wasm engine) check for room before making one.
+// The bytes per grid cell that search keeps (SearchClass::bytes_per_cell). Lets a caller with
+// bounded memory (the wasm engine) check for room before making one.
 std::size_t bytes_per_cell(Algorithm algorithm);
 
 }  // namespace astar

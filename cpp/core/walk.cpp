@@ -91,7 +91,8 @@ bool Walk::reset(Point start, Point goal) {
 
 void Walk::settle() {
   switch (planner_->status()) {
-    case Status::Running: status_ = WalkStatus::Planning; break;
+    case Status::Running:
+    case Status::Preparing: status_ = WalkStatus::Planning; break;
     case Status::Found: adopt_plan(); break;
     case Status::NoPath: status_ = WalkStatus::NoPath; break;
     case Status::GaveUp: status_ = WalkStatus::GaveUp; break;
@@ -100,7 +101,6 @@ void Walk::settle() {
       refusal_ = planner_->refusal();
       break;
     case Status::Ready: status_ = WalkStatus::NoPath; break;  // not reached: reset checked the points
-    case Status::Preparing: status_ = WalkStatus::Planning; break;  // not reached: a walk plans with grid searches
   }
   counters_.expanded_this_plan = planner_->counters().expanded;
 }

@@ -44,6 +44,7 @@
 // set_goal calls at the same steps give the same steps, so a timeline can replay a walk.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -57,7 +58,23 @@ namespace astar {
 
 enum class WalkStatus : std::uint8_t { Ready = 0, Planning = 1, Moving = 2, Arrived = 3, NoPath = 4, GaveUp = 5, Refused = 6 };
 enum class ReplanReason : std::uint8_t { None = 0, PathBlocked = 1, PathDearer = 2, CostLowered = 3, GoalMoved = 4 };
+// The names JavaScript uses, as in options.h: the only place they are spelled.
+inline constexpr std::array kWalkStatuses = {
+    Named<WalkStatus>{WalkStatus::Ready, "ready"},     Named<WalkStatus>{WalkStatus::Planning, "planning"},
+    Named<WalkStatus>{WalkStatus::Moving, "moving"},   Named<WalkStatus>{WalkStatus::Arrived, "arrived"},
+    Named<WalkStatus>{WalkStatus::NoPath, "no-path"},  Named<WalkStatus>{WalkStatus::GaveUp, "gave-up"},
+    Named<WalkStatus>{WalkStatus::Refused, "refused"},
+};
+inline constexpr std::array kReplanReasons = {
+    Named<ReplanReason>{ReplanReason::None, "none"},
+    Named<ReplanReason>{ReplanReason::PathBlocked, "path-blocked"},
+    Named<ReplanReason>{ReplanReason::PathDearer, "path-dearer"},
+    Named<ReplanReason>{ReplanReason::CostLowered, "cost-lowered"},
+    Named<ReplanReason>{ReplanReason::GoalMoved, "goal-moved"},
+};
+static_assert(values_in_order(kWalkStatuses) && values_in_order(kReplanReasons));
 
+// The largest sense radius (set_options clamps to it); exported to JavaScript as MAX_SENSE_RADIUS.
 inline constexpr int kMaxSenseRadius = 10;
 
 struct WalkCounters {

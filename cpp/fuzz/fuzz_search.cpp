@@ -8,6 +8,8 @@
 //     walkable corners;
 //   - Found or NoPath agree with the reference Dijkstra on whether the goal is reachable,
 //     and the optimal algorithms with an admissible heuristic at weight 1 find its cost;
+//   - JPS+ (jumps read from its prepared table) expands exactly what JPS (jumps scanned
+//     online) expands, in the same order, and finds the same path;
 //   - a walk's moves are legal on the world as it is when they are made, it ends once the
 //     edits stop, and Arrived means the agent stands on the goal.
 //
@@ -24,6 +26,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -90,7 +93,7 @@ Case decode(const std::uint8_t* data, std::size_t size) {
   c.start.y = in.next() % (height + 1);
   c.goal.x = in.next() % (width + 1);
   c.goal.y = in.next() % (height + 1);
-  c.planner = static_cast<Algorithm>(in.next() % kAlgorithms.size());
+  c.planner = kAlgorithms[in.next() % kAlgorithms.size()].id;
   c.sense_radius = in.next() % (kMaxSenseRadius + 2);
   c.tracing = in.next() & 1;
 
@@ -226,6 +229,25 @@ void search_with_every_algorithm(const Case& c) {
   }
 }
 
+void jps_plus_is_jps(const Case& c) {
+  if (!on_map(c.grid, c.start) || !on_map(c.grid, c.goal)) return;
+  SearchOptions jps_options = c.options, plus_options = c.options;
+  jps_options.algorithm = Algorithm::JumpPoint;
+  plus_options.algorithm = Algorithm::JumpPointPlus;
+  const std::unique_ptr<Search> jps = make_search(c.grid, jps_options), plus = make_search(c.grid, plus_options);
+  jps->reset(c.start, c.goal);
+  plus->reset(c.start, c.goal);
+  std::vector<Event> a, b;
+  for (;;) {
+    const bool stepped = jps->step(a);
+    FUZZ_CHECK(plus->step(b) == stepped, "jps-plus: steps when JPS does not, or the other way");
+    if (!stepped) break;
+    FUZZ_CHECK(a.front().kind == EventKind::Expand && b.front().kind == EventKind::Expand && a.front().cell == b.front().cell,
+               "jps-plus: expanded another cell than JPS");
+  }
+  FUZZ_CHECK(plus->status() == jps->status() && plus->path() == jps->path(), "jps-plus: ended otherwise than JPS");
+}
+
 void walk_with_edits(const Case& c) {
   Grid world = c.grid;
   Walk walk(world);
@@ -274,6 +296,7 @@ void walk_with_edits(const Case& c) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const Case c = decode(data, size);
   search_with_every_algorithm(c);
+  jps_plus_is_jps(c);
   walk_with_edits(c);
   return 0;
 }

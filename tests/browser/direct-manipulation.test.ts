@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PlaygroundHandle } from '../../web/src/app';
 import type { Point } from '../../web/src/engine/engine';
-import { markerRadius } from '../../web/src/render/renderer';
-import { cellAt } from '../../web/src/render/viewport';
+import { markerRadius } from '../../web/src/scene/geometry';
+import { cellAt } from '../../web/src/scene/viewport';
 import { pickEndpoints } from '../../web/src/state/endpoints';
 import { INSTANT_SPEED_INDEX } from '../../web/src/state/speeds';
 import { cellCentre, drag, mapText, mountPerTest, nextFrame, pointer, query, setRange, until } from './playground-helpers';

@@ -6,8 +6,8 @@
 import { commands } from 'vitest/browser';
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { PlaygroundHandle } from '../../web/src/app';
-import type * as EmbedModule from '../../web/src/embed/types/astar-playground';
-import type { AstarPlaygroundElement } from '../../web/src/embed/types/astar-playground';
+import type * as EmbedModule from '../../web/src/embed/astar-playground';
+import type { AstarPlaygroundElement } from '../../web/src/embed/astar-playground';
 import { loadEngine } from '../../web/src/engine/engine';
 import { captureShareState } from '../../web/src/share/playground-state';
 import { decodeShareFragment, encodeShareFragment, type ShareState } from '../../web/src/share/share-link';

@@ -7,7 +7,7 @@
 import { page, userEvent } from 'vitest/browser';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mountPlayground, type PlaygroundHandle } from '../../web/src/app';
-import type { AstarPlaygroundElement } from '../../web/src/embed/types/astar-playground';
+import type { AstarPlaygroundElement } from '../../web/src/embed/astar-playground';
 import '../../web/src/embed/astar-playground';
 import { speedIndexOf } from '../../web/src/state/speeds';
 import { translateFileError } from '../../web/src/ui/format-errors';

@@ -2,7 +2,7 @@
 // ships), imported from the test server as a page would import it from a CDN or through a
 // bundler, and checked against the source engine on a Moving AI query.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type * as PackageModule from '../../web/src/package/types/index';
+import type * as PackageModule from '../../web/src/package/index';
 import { loadEngine as loadSourceEngine } from '../../web/src/package/index';
 
 const distUrl = inject('distUrl');
@@ -40,7 +40,7 @@ describe('the built package module in a browser', () => {
     search.reset({ x: 0, y: 0 }, { x: 4, y: 4 });
     expect(search.step()?.cell).toEqual({ x: 0, y: 0 });
     expect(() => astar.findPath(grid, [0, 0], [4, 4], { algorithm: 'a-star' as 'astar' })).toThrow(
-      new RangeError('unknown algorithm "a-star"; expected one of astar, dijkstra, greedy, bfs, dfs, jps, bidirectional, ida, theta, dstar-lite'),
+      new RangeError('unknown algorithm "a-star"; expected one of astar, dijkstra, greedy, bfs, dfs, jps, bidirectional, ida, theta, dstar-lite, jps-plus'),
     );
   });
 

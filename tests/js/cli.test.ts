@@ -347,7 +347,7 @@ describe('astar scen', () => {
     // Not on a terminal (every other test here), stderr stays empty.
   }, 30_000);
 
-  it.each(['jps', 'bidirectional', 'ida', 'dstar-lite'])('finds every optimal length of the file with %s', (algorithm) => {
+  it.each(['jps', 'jps-plus', 'bidirectional', 'ida', 'dstar-lite'])('finds every optimal length of the file with %s', (algorithm) => {
     const count = readQueries(SCENARIO).length;
     const run = astar('scen', SCENARIO, '--algorithm', algorithm);
     expect(run.stderr).toBe('');
@@ -446,7 +446,7 @@ describe('astar scen', () => {
 
   it.each([
     [['scen', SCENARIO, '--diagonal', 'sideways'], /^astar: unknown diagonal mode "sideways" \(expected .*\)$/],
-    [['scen', SCENARIO, '--algorithm', 'dstar'], /^astar: unknown algorithm "dstar" \(expected astar, dijkstra, greedy, bfs, dfs, jps, bidirectional, ida, theta, dstar-lite, navmesh or polyanya\)$/],
+    [['scen', SCENARIO, '--algorithm', 'dstar'], /^astar: unknown algorithm "dstar" \(expected astar, dijkstra, greedy, bfs, dfs, jps, bidirectional, ida, theta, dstar-lite, jps-plus, navmesh or polyanya\)$/],
     [['scen', SCENARIO, '--costs', '10-15'], /^astar: unknown cost model "10-15" \(expected exact or 10-14\)$/],
     [['scen', SCENARIO, '--max-expansions', '0'], /^astar: --max-expansions needs a whole number from 1 to \d+, got "0"$/],
     [['scen', SCENARIO, '--speed', '3'], /^astar: unknown option --speed/],

@@ -17,6 +17,7 @@ import {
   type HeuristicName,
   type Point,
   type Search,
+  type SearchOptions,
   type StepEvent,
   type Walk,
   type WalkStep,
@@ -177,9 +178,9 @@ describe('options', () => {
 });
 
 describe('the catalog', () => {
-  // Records keyed by the declared name types: TypeScript rejects a missing or an extra
-  // key, so these tie the hand-written declaration to the names the module registers.
-  const algorithms: Record<AlgorithmName, true> = { astar: true, dijkstra: true, greedy: true, bfs: true, dfs: true, jps: true, bidirectional: true, ida: true, theta: true, 'dstar-lite': true };
+  // Records keyed by the name types (generated from the module's enums): TypeScript rejects
+  // a missing or an extra key, so these tie the catalog to the names the module registers.
+  const algorithms: Record<AlgorithmName, true> = { astar: true, dijkstra: true, greedy: true, bfs: true, dfs: true, jps: true, bidirectional: true, ida: true, theta: true, 'dstar-lite': true, 'jps-plus': true, navmesh: true, polyanya: true };
   const heuristics: Record<HeuristicName, true> = { manhattan: true, euclidean: true, octile: true, chebyshev: true, zero: true };
   const diagonals: Record<DiagonalName, true> = { never: true, always: true, 'if-at-most-one-obstacle': true, 'only-when-no-obstacles': true };
   const costModels: Record<CostModelName, true> = { exact: true, '10-14': true };
@@ -203,6 +204,16 @@ describe('the catalog', () => {
     expect(row('ida')).toMatchObject({ optimal: true, reexpands: true });
     expect(row('theta')).toMatchObject({ anyAngle: true, optimal: false, uniformTerrainOnly: true, diagonals: ['never', 'only-when-no-obstacles'], costModels: ['exact'], defaultHeuristic: 'euclidean' });
     expect(row('dstar-lite')).toMatchObject({ label: 'D* Lite (incremental)', usesHeuristic: true, usesWeight: false, optimal: true, incremental: true, reexpands: false, uniformTerrainOnly: false, diagonals: engine.catalog.diagonals, costModels: engine.catalog.costModels, defaultHeuristic: null });
+    // JPS+ takes what JPS takes, and prepares a jump table of 8 two-byte entries a cell.
+    expect(row('jps-plus')).toMatchObject({ label: 'JPS+ (precomputed jumps)', usesHeuristic: true, usesWeight: false, optimal: true, uniformTerrainOnly: true, diagonals: engine.catalog.diagonals, costModels: engine.catalog.costModels, prepares: true, preparedBytesPerCell: 16 });
+    expect(engine.catalog.algorithms.filter((row) => row.prepares).map((row) => row.name)).toEqual(['jps-plus', 'navmesh', 'polyanya']);
+    // The mesh searches: any-angle, on a mesh that is their preparation; Polyanya optimal.
+    expect(engine.catalog.algorithms.filter((row) => row.onMesh).map((row) => row.name)).toEqual(['navmesh', 'polyanya']);
+    expect(row('polyanya')).toMatchObject({ optimal: true, anyAngle: true, usesHeuristic: false, uniformTerrainOnly: true, costModels: ['exact'] });
+    expect(row('navmesh')).toMatchObject({ optimal: false, anyAngle: true, usesHeuristic: false, uniformTerrainOnly: true, costModels: ['exact'] });
+    using tiny = engine.createGrid(3, 3);
+    expect(() => engine.createSearch(tiny, { algorithm: 'polyanya' })).toThrow(/createMeshSearch/);
+    for (const other of engine.catalog.algorithms.filter((row) => !row.prepares)) expect(other.preparedBytesPerCell, other.name).toBe(0);
     expect(engine.catalog.algorithms.map((row) => row.incremental)).toEqual(engine.catalog.algorithms.map((row) => row.name === 'dstar-lite'));
     expect(Object.isFrozen(engine.catalog.algorithms[0])).toBe(true);
   });
@@ -749,5 +760,121 @@ describe('walks', () => {
     walks.splice(walks.indexOf(walk), 1);
     expect(() => walk.status).toThrow(/deleted/);
     expect(() => walk.planner.status).toThrow(/deleted/);
+  });
+});
+
+describe('preparation (JPS+)', () => {
+  // A corridor map: S at (0, 1), G at (9, 1), a wall with a gap.
+  const MAP = [
+    '..........',
+    '.....@....',
+    '.....@....',
+    '..........',
+  ];
+  const S = { x: 0, y: 1 }, G = { x: 9, y: 1 };
+  const jpsPlus = (grid: Grid, options: Partial<SearchOptions> = {}) => keepSearch(engine.createSearch(grid, { algorithm: 'jps-plus', ...options }));
+
+  it('is preparing after reset, prepares in slices with progress, then begins as a fresh search', () => {
+    const grid = keepGrid(engine.parseMap(mapText(MAP)));
+    const search = jpsPlus(grid);
+    expect(search.preparation()).toEqual({ needed: true, ready: false, done: 0, total: 8, bytes: 0 });
+    expect(search.reset(S, G)).toBe(true);
+    expect(search.status).toBe('preparing');
+    expect(search.openList(5)).toEqual([]);
+    expect(search.counters().expanded).toBe(0);
+    expect(search.prepareSteps(3)).toBe(3);
+    expect(search.preparation()).toEqual({ needed: true, ready: false, done: 3, total: 8, bytes: 40 * 16 });
+    expect(search.cellView().has('jumpE')).toBe(false);
+    expect(search.prepareSteps(0)).toBe(0);
+    expect(search.prepareSteps(100)).toBe(5);
+    expect(search.status).toBe('running');
+    expect(search.preparation()).toEqual({ needed: true, ready: true, done: 8, total: 8, bytes: 40 * 16 });
+    expect(search.counters().expanded).toBe(0);
+    expect(search.openList(1).map((entry) => entry.cell)).toEqual([S]);
+    // The jumps as channels: from (0, 1) east the wall at (5, 1) ends the jump 4 moves on.
+    const view = search.cellView();
+    expect(view.valueAt('jumpE', 1 * 10 + 0)).toBe(4);
+    expect(view.valueAt('jumpN', 1 * 10 + 0)).toBe(1);
+    expect(() => search.prepareSteps(-1)).toThrow(RangeError);
+    expect(() => search.prepareSteps(1.5)).toThrow(RangeError);
+  });
+
+  it('finds what JPS finds, expansion by expansion, and step and run prepare first', () => {
+    const grid = keepGrid(engine.parseMap(mapText(MAP)));
+    const jps = keepSearch(engine.createSearch(grid, { algorithm: 'jps' }));
+    const plus = jpsPlus(grid);
+    jps.reset(S, G);
+    plus.reset(S, G);
+    for (;;) {
+      const a = jps.step(), b = plus.step();
+      expect(b?.cell).toEqual(a?.cell);
+      expect(b && neighbours(b)).toEqual(a && neighbours(a));
+      if (!a || !b) break;
+    }
+    expect(plus.status).toBe('found');
+    expect(plus.path()).toEqual(jps.path());
+    expect(plus.pathCost).toBe(jps.pathCost);
+    const run = jpsPlus(grid);
+    run.reset(S, G);
+    expect(run.runSteps(0)).toBe(0);
+    expect(run.status).toBe('preparing');
+    run.run();
+    expect(run.status).toBe('found');
+    expect(run.counters().expanded).toBe(jps.counters().expanded);
+  });
+
+  it('is prepared once for two searches on one map, and again after an edit or another rule', () => {
+    const grid = keepGrid(engine.parseMap(mapText(MAP)));
+    const first = jpsPlus(grid), second = jpsPlus(grid), never = jpsPlus(grid, { diagonal: 'never' });
+    first.reset(S, G);
+    first.prepareSteps(Number.MAX_SAFE_INTEGER);
+    second.reset(G, S);
+    expect(second.status).toBe('preparing');
+    expect(second.adoptPreparation(first)).toBe(true);
+    expect(second.status).toBe('running');
+    expect(second.cellView().valueAt('jumpW', 1 * 10 + 9)).toBe(first.cellView().valueAt('jumpW', 1 * 10 + 9));
+    never.reset(S, G);
+    expect(never.adoptPreparation(first)).toBe(false);
+    expect(never.status).toBe('preparing');
+    expect(() => second.adoptPreparation({} as Search)).toThrow(TypeError);
+    grid.setCost(5, 0, 0);
+    expect(first.stale).toBe(true);
+    expect(first.prepareSteps(10)).toBe(0);
+    first.reset(S, G);
+    expect(first.status).toBe('preparing');
+    expect(first.preparation().ready).toBe(false);
+    first.run();
+    expect(first.status).toBe('found');
+  });
+
+  it('is needed by no other search', () => {
+    const grid = keepGrid(engine.createGrid(4, 4));
+    for (const row of engine.catalog.algorithms.filter((row) => !row.prepares)) {
+      const search = keepSearch(engine.createSearch(grid, { algorithm: row.name }));
+      expect(search.preparation(), row.name).toEqual({ needed: false, ready: true, done: 0, total: 0, bytes: 0 });
+      search.reset({ x: 0, y: 0 }, { x: 3, y: 3 });
+      expect(search.status, row.name).not.toBe('preparing');
+      expect(search.prepareSteps(5), row.name).toBe(0);
+    }
+  });
+
+  it('shows on a walk\'s planner, which stays read-only', () => {
+    const world = keepGrid(engine.parseMap(mapText(MAP)));
+    const walk = engine.createWalk(world);
+    try {
+      walk.setOptions({ algorithm: 'jps-plus' }, 0);
+      walk.reset(S, G);
+      expect(walk.status).toBe('planning');
+      expect(walk.planner.status).toBe('preparing');
+      expect(walk.planner.preparation()).toMatchObject({ needed: true, ready: false });
+      expect(() => walk.planner.prepareSteps(1)).toThrow(/read-only/);
+      const own = jpsPlus(world);
+      expect(() => walk.planner.adoptPreparation(own)).toThrow(/read-only/);
+      walk.runSteps(Number.MAX_SAFE_INTEGER);
+      expect(walk.status).toBe('arrived');
+      expect(walk.planner.preparation().ready).toBe(true);
+    } finally {
+      walk.delete();
+    }
   });
 });

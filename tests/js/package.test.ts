@@ -1,7 +1,8 @@
 // The npm package as a user gets it: `npm pack` of the built tree, installed from the
 // tarball into an empty folder (offline: the package has no runtime dependency), then the
-// README's example run there with plain node, its types checked with tsc, and the `astar`
-// command it installs run. Needs dist/ built (`node scripts/build.mjs`; `npm test` does it).
+// README's example run there with plain node, a TypeScript user type-checked against the
+// shipped declarations (and misuses refused), and the `astar` command it installs run.
+// Needs dist/ built (`node scripts/build.mjs`; `npm test` does it).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,26 +31,81 @@ grid.delete();
 console.log(JSON.stringify({ cost, path, expanded }));
 `;
 
-// The same use in TypeScript, type-checked against the installed declaration.
-const TYPED_EXAMPLE = `import { loadEngine, type PathResult, type XY } from 'astar-playground';
-import type { AstarPlaygroundElement } from 'astar-playground/element';
+// A TypeScript user of the package and its element, as README documents them, type-checked
+// strictly against the installed declarations (generated from the sources at build time).
+const TYPED_USER = `import { EngineMemoryError, loadEngine, MapFormatError, MAX_GRID_SIDE, MAX_SENSE_RADIUS, type AlgorithmName, type PathResult, type XY } from 'astar-playground';
+import { mount, type AstarPlaygroundElement, type PlaygroundEventDetail } from 'astar-playground/element';
+
+const astar = await loadEngine();
+const map = astar.parseMap('type octile\\nheight 1\\nwidth 3\\nmap\\n...\\n');
+const start: XY = [0, 0];
+const found: PathResult = astar.findPath(map, start, [2, 0], { algorithm: 'jps', diagonal: 'only-when-no-obstacles' });
+const cost: number | null = found.cost;
+const ended: 'found' | 'no-path' | 'gave-up' = found.status;
+const cells: XY[] = astar.findPath(map, start, [2, 0], { costs: '10-14', heuristic: 'octile', weight: 1.5, maxExpansions: 100 }).path;
+map.delete();
+
+using grid = astar.createGrid(8, Math.min(8, MAX_GRID_SIDE));
+grid.setCost(3, 3, 0);
+using search = astar.createSearch(grid, { algorithm: 'bfs', diagonal: 'never' });
+search.reset({ x: 0, y: 0 }, { x: 7, y: 7 });
+const outcomes: string[] = [];
+for (let step = search.step(); step; step = search.step()) {
+  for (const event of step.events) if (event.kind === 'neighbour') outcomes.push(event.outcome);
+}
+const names: AlgorithmName[] = astar.catalog.algorithms.map((row) => row.name);
+using walk = astar.createWalk(grid);
+walk.setOptions({ algorithm: 'dstar-lite' }, MAX_SENSE_RADIUS);
+const refusal: string | null = astar.refusalFor(grid, { algorithm: 'theta', diagonal: 'always', costModel: 'exact' });
+const failures = [MapFormatError, EngineMemoryError];
+
+const element: AstarPlaygroundElement = document.createElement('astar-playground');
+element.setAttribute('algorithms', 'astar,dijkstra,jps');
+element.addEventListener('astar-done', (event) => console.log(event.detail.pathCost));
+const playground = await mount(document.body, { algorithm: 'greedy', autoplay: true, controls: ['play', 'timeline'], labels: 'g h', sense: 3 });
+playground.on('done', ({ pathCost }: PlaygroundEventDetail) => console.log(pathCost));
+playground.update({ speed: '50/frame', 'max-expansions': 1000 });
+export { cost, ended, cells, outcomes, names, refusal, failures, element };
+`;
+
+// Misuses, one a line, each ending in `// error`: every one of those lines, and no other, must
+// fail to type-check (so a declaration that typed options or arguments loosely, or one that
+// did not load at all, fails the test).
+const MISUSE = `import { loadEngine } from 'astar-playground';
+import { mount } from 'astar-playground/element';
 
 const astar = await loadEngine();
 using grid = astar.createGrid(8, 8);
-const start: XY = [0, 0];
-const result: PathResult = astar.findPath(grid, start, [7, 7], { costs: '10-14', diagonal: 'never' });
-const cost: number | null = result.cost;
-using search = astar.createSearch(grid, { algorithm: 'bfs' });
-search.reset({ x: 0, y: 0 }, { x: 7, y: 7 });
-const element: AstarPlaygroundElement | null = null;
-// @ts-expect-error: option names are checked
-astar.findPath(grid, start, [7, 7], { diagonal: 'sometimes' });
-export { cost, element };
+astar.findPath(grid, [0, 0], [7, 7], { algoritm: 'jps' }); // error
+astar.findPath(grid, { x: 0, y: 0 }, [7, 7]); // error
+astar.findPath(grid, [0, 0], [7, 7], { diagonal: 'sometimes' }); // error
+astar.createSearch(grid, { costModel: 'exact', weight: '2' }); // error
+const status: 'found' | 'no-path' = astar.findPath(grid, [0, 0], [7, 7]).status; // error
+await mount(document.body, { algorithm: 'a-star' }); // error
+document.createElement('astar-playground').addEventListener('astar-done', (event) => event.detail.cost); // error
+export { status };
 `;
-
 let folder: string;
 let tarball: string;
 let packed: { size: number; files: { path: string }[] };
+
+/**
+ * tsc --noEmit over one file in the install folder, strict, with no types beyond ES2022 and
+ * the DOM but what the installed declarations bring (skipLibCheck off: they are checked too).
+ */
+function typeCheck(fileName: string, source: string): { status: number | null; output: string } {
+  writeFileSync(join(folder, fileName), source);
+  const project = join(folder, `tsconfig.${fileName}.json`);
+  writeFileSync(project, JSON.stringify({
+    compilerOptions: {
+      target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true,
+      lib: ['ES2022', 'DOM'], types: [], skipLibCheck: false,
+    },
+    files: [fileName],
+  }));
+  const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project], { cwd: folder, encoding: 'utf8', timeout: 120_000 });
+  return { status: tsc.status, output: tsc.stdout + tsc.stderr };
+}
 
 function npm(args: string[], cwd: string): string {
   return execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 });
@@ -193,18 +249,19 @@ console.log(astar.findPath(grid, [0, 0], [511, 511], { diagonal: 'never' }).cost
     expect(cost).toBe('1022');
   }, 120_000);
 
-  it('type-checks a TypeScript user of the package and its element', () => {
-    writeFileSync(join(folder, 'example.ts'), TYPED_EXAMPLE);
-    writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true,
-        lib: ['ES2022', 'DOM'], types: [], skipLibCheck: false,
-      },
-      files: ['example.ts'],
-    }));
-    const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', folder], { encoding: 'utf8', timeout: 120_000 });
-    expect(tsc.stdout + tsc.stderr).toBe('');
-    expect(tsc.status).toBe(0);
+  it('type-checks, strictly, a TypeScript user of the package and its element as README shows them', () => {
+    const { status, output } = typeCheck('user.ts', TYPED_USER);
+    expect(output).toBe('');
+    expect(status).toBe(0);
+  }, 120_000);
+
+  it('refuses, at type-check time, each misspelt option, wrong argument and wrong event detail', () => {
+    const { status, output } = typeCheck('misuse.ts', MISUSE);
+    expect(status).not.toBe(0);
+    const wanted = MISUSE.split('\n').flatMap((line, i) => (line.endsWith('// error') ? [i + 1] : []));
+    expect(wanted).toHaveLength(7);
+    const failing = [...new Set([...output.matchAll(/^misuse\.ts\((\d+),\d+\): error TS\d+/gm)].map((match) => Number(match[1])))];
+    expect(failing, output).toEqual(wanted);
   }, 120_000);
 
   it('installs the astar command', () => {

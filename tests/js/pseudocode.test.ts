@@ -1,5 +1,5 @@
-// The Pseudocode inspector's content (web/src/ui/pseudocode.ts): every algorithm of the
-// engine's catalog has pseudocode in both languages, and every step of real searches maps
+// The Pseudocode inspector's content (each presenter's pseudocode, web/src/presenters/):
+// every algorithm of the engine's catalog has pseudocode in both languages, and every step of real searches maps
 // to lines of it, with the current line one of them and the one the step is about.
 // Everything created is deleted.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -16,19 +16,22 @@ import {
   type SearchStatus,
   type StepEvent,
 } from '../../web/src/engine/engine';
-import {
-  LINE_RANKING,
-  PSEUDOCODE_LINE_IDS,
-  STEP_SIGNAL_LINES,
-  currentLineOfStep,
-  linesOfStep,
-  pseudocodeFor,
-  signalsOfStep,
-  type LineId,
-} from '../../web/src/ui/pseudocode';
+import { PRESENTERS, presenterFor } from '../../web/src/presenters/index';
+import * as pseudocode from '../../web/src/presenters/pseudocode';
+import { LINE_RANKING, lineIds, pseudocodeLines, signalsOfStep, type LineId, type SignalTable } from '../../web/src/presenters/pseudocode';
 
 const LANGUAGES = ['en', 'zh-CN'] as const;
 const HAN = /\p{Script=Han}/u;
+
+// Each algorithm's pseudocode is its presenter's: read here by the algorithm's name.
+const code = (algorithm: AlgorithmName) => presenterFor(algorithm).pseudocode;
+const byAlgorithm = <T>(read: (algorithm: AlgorithmName) => T) =>
+  Object.fromEntries((Object.keys(PRESENTERS) as AlgorithmName[]).map((algorithm) => [algorithm, read(algorithm)])) as Record<AlgorithmName, T>;
+const PSEUDOCODE_LINE_IDS: Record<AlgorithmName, LineId[]> = byAlgorithm((algorithm) => lineIds(code(algorithm)));
+const STEP_SIGNAL_LINES: Record<AlgorithmName, SignalTable> = byAlgorithm((algorithm) => code(algorithm).signalLines);
+const pseudocodeFor = (algorithm: AlgorithmName, language: (typeof LANGUAGES)[number]) => pseudocodeLines(code(algorithm), language);
+const linesOfStep = (algorithm: AlgorithmName, step: StepEvent | null, status: SearchStatus) => pseudocode.linesOfStep(code(algorithm), step, status);
+const currentLineOfStep = (algorithm: AlgorithmName, step: StepEvent | null, status: SearchStatus) => pseudocode.currentLineOfStep(code(algorithm), step, status);
 
 let engine: Engine;
 let algorithms: AlgorithmName[];
@@ -90,7 +93,8 @@ function stepsOf(grid: Grid, algorithm: AlgorithmName, diagonal: DiagonalName): 
   created.searches.push(search);
   expect(search.reset(START, GOAL)).toBe(true);
   const steps: ObservedStep[] = [];
-  while (search.status === 'running') {
+  // A search that prepares per map (JPS+) prepares in its first step.
+  while (search.status === 'running' || search.status === 'preparing') {
     const step = search.step();
     if (!step) break;
     steps.push({ step, status: search.status });

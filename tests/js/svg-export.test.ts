@@ -1,13 +1,16 @@
-// The SVG export (web/src/render/svg-export.ts) in Node, on a real search by the engine:
-// the document is read back with regexes (no DOM here) and checked against the grid and
-// the search's cells, counted independently: every non-floor cell is covered by exactly
+// The SVG export (web/src/render/svg-export.ts) in Node, on a real search by the engine,
+// drawn from a pane's scene made here from the search: the document is read back with
+// regexes (no DOM here) and checked against the grid and the search's cells, counted
+// independently: every non-floor cell is covered by exactly
 // one rect of its colour, every reached cell by one of its phase, the path's corners are
 // the polyline's points, and a hostile map name cannot inject markup.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadEngine, type Engine, type Grid, type Point, type Search } from '../../web/src/engine/engine';
+import { loadEngine, type CellView, type Engine, type Grid, type Point, type Search } from '../../web/src/engine/engine';
+import { presenterFor } from '../../web/src/presenters/index';
 import type { Palette } from '../../web/src/render/palette';
-import { cornersOf } from '../../web/src/render/renderer';
-import { escapeXml, svgExport, type SvgScene } from '../../web/src/render/svg-export';
+import { escapeXml, svgExport, type SvgDocument } from '../../web/src/render/svg-export';
+import { cornersOf } from '../../web/src/scene/geometry';
+import { centreOf, type PaneScene } from '../../web/src/scene/pane-scene';
 
 const PALETTE: Palette = {
   background: '#ffffff', wall: '#222222',
@@ -51,13 +54,25 @@ afterAll(() => {
   grid.delete();
 });
 
-function scene(overrides: Partial<SvgScene> = {}): SvgScene {
-  const phases = new Uint8Array(grid.width * grid.height);
-  search.cellView().fillPhases(phases);
-  return {
-    width: grid.width, height: grid.height, costs: grid.costs().slice(), phases, backwardPhases: null,
-    path: [], start, goal, palette: PALETTE, title: 'test: A*', description: 'A*', ...overrides,
-  };
+interface Overrides extends Partial<SvgDocument> {
+  /** Every cell's fill (scene FILL kinds); default the search's phases. */
+  fills?: Uint8Array;
+  /** The path cell by cell; default none. */
+  path?: Point[];
+}
+
+/** The scene a pane shows of the search (its fills, path and endpoints) and the document around it. */
+function scene(overrides: Overrides = {}): [PaneScene, SvgDocument] {
+  const fills = overrides.fills ?? new Uint8Array(grid.width * grid.height);
+  if (!overrides.fills) search.cellView().fillPhases(fills);
+  const path = overrides.path ?? [];
+  return [{
+    map: { width: grid.width, height: grid.height, costs: grid.costs().slice(), revision: 1 },
+    fills: { kinds: fills, revision: 1 }, heat: null, fog: null, labels: [], labelsShown: true,
+    overlays: path.length ? [{ shape: 'polyline', role: 'path', points: cornersOf(path).map(centreOf) }] : [],
+    markers: [{ role: 'start', at: start, letter: 'S' }, { role: 'goal', at: goal, letter: 'G' }],
+    above: [], screenOnly: [],
+  }, { palette: PALETTE, title: overrides.title ?? 'test: A*', description: overrides.description ?? 'A*', cellPixels: overrides.cellPixels }];
 }
 
 interface Rect { x: number; y: number; width: number; height: number }
@@ -100,7 +115,7 @@ function expectBalancedTags(svg: string): void {
 
 describe('svgExport', () => {
   it('covers every non-floor cell with one rect of its cost, one rect per run in a row', () => {
-    const svg = svgExport(scene());
+    const svg = svgExport(...scene());
     expectBalancedTags(svg);
     const costs = grid.costs();
     const covered = coverage(rectsByGroup(svg, 'data-cost'), grid.width, grid.height);
@@ -117,10 +132,10 @@ describe('svgExport', () => {
 
   it('covers every reached cell with one rect of its phase, open and closed in their colours', () => {
     const input = scene();
-    const svg = svgExport(input);
+    const svg = svgExport(...input);
     const covered = coverage(rectsByGroup(svg, 'data-phase'), grid.width, grid.height);
     // Open is class 1; closed (and on the path) class 2.
-    const expected = Array.from(input.phases!, (phase) => (phase === 0 ? -1 : phase === 1 ? 1 : 2));
+    const expected = Array.from(input[0].fills!.kinds, (phase) => (phase === 0 ? -1 : phase === 1 ? 1 : 2));
     expect(covered).toEqual(expected);
     expect(expected.filter((v) => v === 1).length).toBeGreaterThan(0);
     expect(expected.filter((v) => v === 2).length).toBeGreaterThan(0);
@@ -133,7 +148,11 @@ describe('svgExport', () => {
     const backwardPhases = new Uint8Array(grid.width * grid.height);
     phases[0] = 2; phases[1] = 1;
     backwardPhases[1] = 2; backwardPhases[2] = 1; backwardPhases[0] = 2;
-    const groups = rectsByGroup(svgExport(scene({ phases, backwardPhases })), 'data-phase');
+    // The two frontiers' phases become fills as the bidirectional presenter makes them.
+    const cells = { fillPhases: (out: Uint8Array, channel = 'phase') => out.set(channel === 'phase' ? phases : backwardPhases) } as unknown as CellView;
+    const fills = new Uint8Array(phases.length);
+    presenterFor('bidirectional').fillCells(cells, fills, new Uint8Array(phases.length));
+    const groups = rectsByGroup(svgExport(...scene({ fills })), 'data-phase');
     // Forward closed wins, then backward closed, then open.
     expect(coverage(groups, grid.width, grid.height).slice(0, 4)).toEqual([2, 4, 3, -1]);
   });
@@ -145,7 +164,7 @@ describe('svgExport', () => {
     const path = finished.path();
     finished.delete();
     expect(path.length).toBeGreaterThan(5);
-    const svg = svgExport(scene({ path }));
+    const svg = svgExport(...scene({ path }));
     const polylines = [...svg.matchAll(/<polyline points="([^"]+)"/g)].map(([, points]) => points!.split(' ').map((pair) => pair.split(',').map(Number)));
     // The outline under the line, then the line: the same points.
     expect(polylines).toHaveLength(2);
@@ -158,12 +177,12 @@ describe('svgExport', () => {
     const circles = [...svg.matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)"[^>]* fill="([^"]+)"/g)].map(([, x, y, fill]) => [Number(x), Number(y), fill]);
     expect(circles).toEqual([[1.5, 3.5, PALETTE.start], [10.5, 4.5, PALETTE.goal]]);
     // No path, no polyline.
-    expect(svgExport(scene())).not.toContain('<polyline');
+    expect(svgExport(...scene())).not.toContain('<polyline');
   });
 
   it('escapes the title and description: a hostile map name stays text', () => {
     const hostile = `x"/><script>alert('1')</script><title>&amp;\u0000`;
-    const svg = svgExport(scene({ title: `${hostile}: A*`, description: `map ${hostile}` }));
+    const svg = svgExport(...scene({ title: `${hostile}: A*`, description: `map ${hostile}` }));
     expectBalancedTags(svg);
     expect(svg).not.toContain('<script');
     expect(svg).not.toContain('\u0000');
@@ -175,9 +194,9 @@ describe('svgExport', () => {
   });
 
   it('is sized in cells (viewBox) and in pixels (width and height)', () => {
-    const svg = svgExport(scene({ cellPixels: 10 }));
+    const svg = svgExport(...scene({ cellPixels: 10 }));
     expect(svg).toMatch(/<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 12 8" width="120" height="80">/);
     // By default about 1024 pixels across the map's longer side.
-    expect(svgExport(scene())).toContain('viewBox="0 0 12 8" width="1020" height="680"');
+    expect(svgExport(...scene())).toContain('viewBox="0 0 12 8" width="1020" height="680"');
   });
 });

@@ -121,16 +121,15 @@ describe('both pages', () => {
     expect(english.every((d) => d.id !== '')).toBe(true);
   });
 
-  it('have no inline script, event handler or style, and load the element relatively', () => {
+  it('have no inline script, event handler or style, and load the element and the snippet filler relatively', () => {
     for (const [language, path] of Object.entries(PAGES)) {
       const html = read(path);
       const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
-      expect(scripts.length, language).toBe(1);
-      expect(scripts[0]![2], `${language}: the script tag is empty`).toBe('');
-      const src = /\bsrc="([^"]*)"/.exec(scripts[0]![1]!)?.[1];
+      expect(scripts.map((script) => script[2]), `${language}: every script tag is empty`).toEqual(['', '']);
       const pageUrl = new URL(path.replace('web/public/', 'https://host/'));
-      expect(new URL(src!, pageUrl).href, language).toBe('https://host/embed/astar-playground.js');
-      expect(src!.startsWith('../'), `${language}: relative, so dist/ works from any folder`).toBe(true);
+      const sources = scripts.map((script) => /\bsrc="([^"]*)"/.exec(script[1]!)?.[1]);
+      expect(sources.map((src) => new URL(src!, pageUrl).href), language).toEqual(['https://host/embed/astar-playground.js', 'https://host/tutorial/embed-snippet.js']);
+      for (const src of sources) expect(src!.startsWith('http'), `${language}: relative, so dist/ works from any folder`).toBe(false);
       expect(html, language).not.toMatch(/\son[a-z]+\s*=/i);
       expect(html, language).not.toMatch(/<style\b|\sstyle\s*=/i);
     }

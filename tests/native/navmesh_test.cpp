@@ -15,6 +15,8 @@
 #include "navmesh/mesh.h"
 #include "navmesh/mesh_search.h"
 #include "navmesh/polyanya.h"
+#include "cell_mesh.h"
+#include "reference.h"
 
 namespace astar::navmesh {
 namespace {
@@ -261,16 +263,41 @@ TEST(Funnel, TurnsOnlyWhereASideIsCrossed) {
   EXPECT_TRUE(cornered);
 }
 
+SearchOptions polyanya_options() {
+  SearchOptions options;
+  options.algorithm = Algorithm::Polyanya;
+  return options;
+}
+
+TEST(MeshSearch, TheRegistryMakesItForBothMeshRows) {
+  Grid grid(3, 3);
+  for (Algorithm algorithm : {Algorithm::NavMesh, Algorithm::Polyanya}) {
+    SearchOptions options;
+    options.algorithm = algorithm;
+    std::unique_ptr<Search> search = make_search(grid, options);
+    EXPECT_NE(dynamic_cast<MeshSearch*>(search.get()), nullptr) << name_of(algorithm);
+    EXPECT_TRUE(search->runs(Algorithm::NavMesh) && search->runs(Algorithm::Polyanya));
+    EXPECT_FALSE(search->runs(Algorithm::ThetaStar));
+    EXPECT_TRUE(search_class(algorithm).prepares);
+  }
+}
+
 TEST(MeshSearch, PreparesUntilItHasTheMeshOfTheGridsRevision) {
   Grid grid(3, 3);
   grid.set_cost(grid.id(1, 1), kWall);
-  MeshSearch search(grid, SearchOptions{}, MeshAlgorithm::Polyanya);
+  MeshSearch search(grid, polyanya_options());
   ASSERT_TRUE(search.reset({1, 0}, {1, 2}));
   EXPECT_EQ(search.status(), Status::Preparing);
   EXPECT_FALSE(search.finished());
+  EXPECT_TRUE(search.preparation().needed);
+  EXPECT_FALSE(search.preparation().ready);
+  // Running cannot build a mesh (that is TypeScript's job): it does nothing.
+  EXPECT_EQ(search.run_steps(10), 0u);
+  EXPECT_EQ(search.status(), Status::Preparing);
+  // Given the mesh, the Preparing search begins.
   search.set_mesh(make(ring()), grid.revision());
-  ASSERT_TRUE(search.reset({1, 0}, {1, 2}));
   EXPECT_EQ(search.status(), Status::Running);
+  EXPECT_TRUE(search.preparation().ready);
   std::vector<Event> events;
   ASSERT_TRUE(search.step(events));
   ASSERT_FALSE(events.empty());
@@ -284,6 +311,59 @@ TEST(MeshSearch, PreparesUntilItHasTheMeshOfTheGridsRevision) {
   grid.set_cost(grid.id(0, 0), kWall);
   ASSERT_TRUE(search.reset({1, 0}, {1, 2}));
   EXPECT_EQ(search.status(), Status::Preparing);
+}
+
+TEST(MeshSearch, AdoptsAnotherMeshSearchsMeshAndRunsItsOwnAlgorithm) {
+  Grid grid(3, 3);
+  grid.set_cost(grid.id(1, 1), kWall);
+  MeshSearch polyanya(grid, polyanya_options());
+  polyanya.set_mesh(make(ring()), grid.revision());
+  SearchOptions funnel_options;
+  funnel_options.algorithm = Algorithm::NavMesh;
+  MeshSearch funnel(grid, funnel_options);
+  ASSERT_TRUE(funnel.reset({1, 0}, {1, 2}));
+  EXPECT_EQ(funnel.status(), Status::Preparing);
+  ASSERT_TRUE(funnel.adopt_preparation(polyanya));
+  EXPECT_EQ(funnel.status(), Status::Running);
+  funnel.run();
+  ASSERT_EQ(funnel.status(), Status::Found);
+  EXPECT_NE(funnel.corridor(), nullptr);
+  EXPECT_EQ(funnel.polyanya(), nullptr);
+  EXPECT_GE(funnel.path_cost(), 1 + std::sqrt(2.0) - 1e-12);
+  // A mesh made for an older revision is not adopted.
+  grid.set_cost(grid.id(0, 0), kWall);
+  EXPECT_FALSE(funnel.adopt_preparation(polyanya));
+}
+
+// The inspector's promise (Search::open_items): the first entry is exactly the node the next
+// step expands, and the list is in the order the search takes it (by f), on random maps
+// with the grid's cell mesh.
+TEST(MeshSearch, OpenItemsListTheNextExpansionFirstAndInOrder) {
+  std::mt19937 rng(4242);
+  std::uint64_t steps = 0;
+  for (Algorithm algorithm : {Algorithm::NavMesh, Algorithm::Polyanya})
+    for (int round = 0; round < 40; ++round) {
+      const Grid grid = reference::random_grid(rng, 24, false);
+      const Point start = reference::random_point(rng, grid), goal = reference::random_point(rng, grid);
+      SearchOptions options;
+      options.algorithm = algorithm;
+      const std::unique_ptr<Search> search = make_search(grid, options);
+      ASSERT_TRUE(reference::reset_prepared(*search, start, goal));
+      std::vector<Event> events;
+      while (search->status() == Status::Running) {
+        const std::vector<OpenItem> open = search->open_items(SIZE_MAX);
+        ASSERT_EQ(open.size(), search->open_size());
+        ASSERT_FALSE(open.empty());
+        for (std::size_t i = 1; i < open.size(); ++i) EXPECT_LE(open[i - 1].f, open[i].f + 1e-9);
+        ASSERT_TRUE(search->step(events));
+        ASSERT_FALSE(events.empty());
+        EXPECT_EQ(events[0].kind, EventKind::Expand);
+        EXPECT_EQ(events[0].cell, open[0].cell) << name_of(algorithm) << " round " << round;
+        ++steps;
+      }
+      EXPECT_TRUE(search->open_items(SIZE_MAX).empty());
+    }
+  EXPECT_GT(steps, 500u);
 }
 
 }  // namespace

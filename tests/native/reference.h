@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <fstream>
@@ -22,6 +23,7 @@
 #include "grid.h"
 #include "move_rules.h"
 #include "options.h"
+#include "cell_mesh.h"
 #include "search.h"
 
 namespace astar::reference {
@@ -67,9 +69,11 @@ inline Point random_point(std::mt19937& rng, const Grid& grid) {
 
 // Runs the search from start to goal and checks it against the reference: NoPath exactly
 // when Dijkstra finds no path; otherwise Dijkstra's cost, along a legal path whose move
-// costs add up to it, every cell of it marked Path. Returns whether a path was found.
+// costs add up to it, every cell of it marked Path (`jumps`: every node of it, which the
+// parents lead through from the goal; the cells a jump passed over are filled into the path
+// and are not the search's path nodes). Returns whether a path was found.
 inline bool expect_matches_reference(Search& search, const Grid& grid, MoveRules rules, Point start, Point goal,
-                                     const std::string& where) {
+                                     const std::string& where, bool jumps = false) {
   const std::optional<double> expected = dijkstra(grid, rules, start, goal);
   EXPECT_TRUE(search.reset(start, goal)) << where;
   search.run();
@@ -82,7 +86,17 @@ inline bool expect_matches_reference(Search& search, const Grid& grid, MoveRules
   const double tolerance = 1e-9 * (1 + *expected);
   EXPECT_NEAR(search.path_cost(), *expected, tolerance) << where;
   EXPECT_NEAR(checked_path_cost(grid, rules, search.path(), start, goal), search.path_cost(), tolerance) << where;
-  for (const Point& p : search.path()) EXPECT_EQ(search.phase(grid.id(p)), CellPhase::Path) << where;
+  if (!jumps) {
+    for (const Point& p : search.path()) EXPECT_EQ(search.phase(grid.id(p)), CellPhase::Path) << where;
+    return true;
+  }
+  const std::vector<Point>& path = search.path();
+  std::size_t nodes = 0;
+  for (CellId at = grid.id(goal); at != kNoCell && nodes <= path.size(); at = search.parent(at), ++nodes) {
+    EXPECT_EQ(search.phase(at), CellPhase::Path) << where;
+    EXPECT_NE(std::find(path.begin(), path.end(), grid.point(at)), path.end()) << where;
+  }
+  EXPECT_EQ(search.parent(grid.id(start)), kNoCell) << where;
   return true;
 }
 
@@ -107,6 +121,16 @@ struct Snapshot {
   // Per channel, per cell: whether it belongs to the search, and its bits if it does.
   std::vector<std::vector<std::pair<bool, std::uint64_t>>> channels;
 };
+
+// reset(), then for a search that prepares per map its preparation to the end (preparing is
+// not a step): the search is then where a search that prepares nothing is after reset().
+inline bool reset_prepared(Search& search, Point start, Point goal) {
+  const bool started = search.reset(start, goal);
+  // A mesh search cannot prepare in the core: it is given the grid's cell mesh.
+  if (search.status() == Status::Preparing) testing_mesh::give_cell_mesh(search);
+  if (search.status() == Status::Preparing) search.prepare_steps(UINT64_MAX);
+  return started;
+}
 
 inline std::uint64_t read_bits(const Channel& channel, std::size_t i) {
   const unsigned char* at = static_cast<const unsigned char*>(channel.data) + i * channel.stride;
@@ -135,10 +159,14 @@ inline Snapshot snapshot(const Search& search) {
   for (const Channel& channel : search.channels()) {
     std::vector<std::pair<bool, std::uint64_t>> values(cells);
     for (std::size_t i = 0; i < cells; ++i) {
-      if (channel.stamp == nullptr) {
-        // A channel without stamps holds stamps itself ("scanned"): what counts is whether
-        // the value is this search's.
+      if (channel.name == ChannelName::Scanned) {
+        // "scanned" holds stamps itself: what counts is whether the value is this search's.
         values[i] = {read_bits(channel, i) == search.stamp(), 0};
+        continue;
+      }
+      if (channel.stamp == nullptr) {
+        // Without stamps, every value belongs (JPS+'s jump distances).
+        values[i] = {true, read_bits(channel, i)};
         continue;
       }
       const bool mine = channel.stamp[i * channel.stamp_stride / 2] == search.stamp();
@@ -174,7 +202,7 @@ inline void expect_same(const Snapshot& a, const Snapshot& b, const std::string&
 // back), for a few k. The search may first have run something else: reset must hide it.
 inline void expect_replays_exactly(Search& search, Point start, Point goal, const std::string& where,
                                    std::size_t max_steps = 5000) {
-  ASSERT_TRUE(search.reset(start, goal)) << where;
+  ASSERT_TRUE(reset_prepared(search, start, goal)) << where;
   std::vector<Snapshot> after;  // after[k] = the state after k steps
   after.push_back(snapshot(search));
   std::vector<Event> events;

@@ -2,11 +2,13 @@
 // staleness after edits, a grid that is never written, optimality against Dijkstra on
 // random maps, the weighted-A* bound and the 16-bit stamp wrapping.
 #include "best_first.h"
+#include "grid_policy.h"
 #include "search.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <memory>
 #include <random>
 #include <vector>
 
@@ -15,7 +17,7 @@ namespace {
 
 constexpr double kSqrt2d = 1.4142135623730951;
 
-using GridSearch = BestFirstSearch<GridMoves>;
+using GridSearch = BestFirstSearch<GridPolicy>;
 
 // One grid-move step as these tests read it: the expanded cell and its neighbour events.
 struct NeighbourEvent {
@@ -441,6 +443,32 @@ TEST(SearchStamp, WrappingThe16BitStampForgetsOldSearches) {
     for (std::size_t i = 0; i < reference.size(); ++i) EXPECT_TRUE(same_events(after_wrap[i], reference[i]));
     EXPECT_EQ(search.path(), fresh.path());
   }
+}
+
+// The registry decides which class runs which algorithm: a search made for one algorithm
+// runs exactly the algorithms whose rows name its class, and starts for those only.
+TEST(SearchRegistry, ASearchRunsTheAlgorithmsItsClassIsRegisteredForAndStartsOnlyForThose) {
+  const Grid grid(4, 3);
+  for (const AlgorithmInfo& made_for : kAlgorithms) {
+    const std::unique_ptr<Search> search = make_search(grid, {.algorithm = made_for.id});
+    EXPECT_TRUE(search->runs(made_for.id)) << made_for.name;
+    for (const AlgorithmInfo& other : kAlgorithms) {
+      const bool same_class = search_class(other.id).make == search_class(made_for.id).make;
+      EXPECT_EQ(search->runs(other.id), same_class) << made_for.name << " / " << other.name;
+      search->set_options({.algorithm = other.id});
+      EXPECT_EQ(search->reset({0, 0}, {3, 2}), same_class) << made_for.name << " / " << other.name;
+      const Status begun = search_class(other.id).prepares ? Status::Preparing : Status::Running;
+      EXPECT_EQ(search->status(), same_class ? begun : Status::Ready) << made_for.name << " / " << other.name;
+    }
+    EXPECT_EQ(bytes_per_cell(made_for.id), search_class(made_for.id).bytes_per_cell);
+  }
+  // The grid-move family shares one class; jumps and any-angle searches have their own.
+  const std::unique_ptr<Search> astar = make_search(grid, {});
+  for (const Algorithm a : {Algorithm::Dijkstra, Algorithm::GreedyBestFirst, Algorithm::BreadthFirst, Algorithm::DepthFirst})
+    EXPECT_TRUE(astar->runs(a)) << name_of(a);
+  for (const Algorithm a : {Algorithm::JumpPoint, Algorithm::ThetaStar, Algorithm::Bidirectional, Algorithm::IterativeDeepening,
+                            Algorithm::DStarLite, Algorithm::JumpPointPlus})
+    EXPECT_FALSE(astar->runs(a)) << name_of(a);
 }
 
 }  // namespace

@@ -8,13 +8,17 @@
 // whether the map can be edited, and where the stylesheet goes (a shadow root keeps it
 // inside an <astar-playground> element). With no options it builds the full page.
 import { loadEngine, type Engine, type Point } from './engine/engine';
+import { FrameLoop } from './frame-loop';
 import { attachFileDrop } from './input/files';
 import { attachKeyboard } from './input/keyboard';
 import type { HoverInfo } from './input/pointer';
-import { heatRange, heatValues, type Heat, type HeatMode } from './render/heat';
 import { readPalette } from './render/palette';
-import { CELL_LABELS, MapLayer, type CellLabel, type PaneRenderer, type PaneState } from './render/renderer';
+import type { PaneCanvas } from './render/pane-canvas';
+import { MapLayer } from './render/rasters';
+import { CELL_LABELS, type CellLabel } from './scene/pane-scene';
+import { HeatCache } from './state/heat';
 import type { Run } from './state/run';
+import { MapSceneSource, type SceneInputs } from './state/scenes';
 import { PlaygroundStore, type Change, type Language } from './state/store';
 import { buildCompareBar } from './ui/compare-bar';
 import { buildComparison } from './ui/comparison';
@@ -57,9 +61,9 @@ export interface MountOptions {
 export interface PlaygroundHandle {
   readonly store: PlaygroundStore;
   readonly engine: Engine;
-  /** The first pane's canvas and renderer (the only pane outside compare mode). */
+  /** The first pane's canvas and its drawing (the only pane outside compare mode). */
   readonly canvas: HTMLCanvasElement;
-  readonly renderer: PaneRenderer;
+  readonly renderer: PaneCanvas;
   /** Every pane's canvas, in pane order. */
   readonly canvases: HTMLCanvasElement[];
   /** Draws every pane now instead of at the next animation frame. */
@@ -71,6 +75,11 @@ export interface PlaygroundHandle {
   readonly readonly: boolean;
   destroy(): void;
 }
+
+/** How long a frame spends drawing panes before it leaves the rest to the next frame. */
+const DRAW_BUDGET_MS = 10;
+/** While a job runs the searches on, a pane is drawn at most this often. */
+const JOB_DRAW_INTERVAL_MS = 100;
 
 export async function mountPlayground(container: HTMLElement, options: MountOptions = {}): Promise<PlaygroundHandle> {
   const engine = await loadEngine();
@@ -108,11 +117,35 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
   const paneGrid = el('div', { class: 'ap-panes', 'data-region': 'panes' }, dropHint);
   const compareBar = buildCompareBar(store, phrases);
   const comparison = buildComparison(store, phrases);
+  // The one frame loop: the clock's tick, then every pane whose scene changed. A pane of a
+  // big map whose search moved takes a few milliseconds to draw (its fills are painted
+  // again), and four of them would hold a frame up: panes are drawn in turn, from the one
+  // after the last drawn, until DRAW_BUDGET_MS is spent, and the others at the next frame.
+  // While a job runs the searches on (instant, a recomputation, a replay), a pane is drawn
+  // at most every JOB_DRAW_INTERVAL_MS: the picture still moves, and the job gets the time.
+  let firstPane = 0;
+  const loop = new FrameLoop((now) => {
+    const playing = store.tick(now);
+    const begin = performance.now();
+    let waiting = false;
+    for (let i = 0; i < panes.length; i++) {
+      if (i > 0 && performance.now() - begin > DRAW_BUDGET_MS) {
+        firstPane = (firstPane + i) % panes.length;
+        return true;
+      }
+      const pane = panes[(firstPane + i) % panes.length]!;
+      if (store.busy && now - pane.picture.drawnAt < JOB_DRAW_INTERVAL_MS) waiting = true;
+      else pane.draw();
+    }
+    return playing || waiting;
+  });
+  cleanups.push(() => loop.destroy());
   const mapLayer = new MapLayer();
+  const mapScenes = new MapSceneSource();
   const heats = new HeatCache();
   // A cell picked in the open-list inspector, ringed in the inspected run's pane.
   let highlight: { run: Run; cell: Point } | null = null;
-  const inspector = buildInspector(store, phrases, (run, cell) => {
+  const inspector = buildInspector(store, phrases, (task) => loop.later(task), (run, cell) => {
     highlight = cell ? { run, cell } : null;
     requestDraw();
     // The narration follows the inspected search.
@@ -131,10 +164,10 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
     presetUrl: (file) => new URL(file, presetBase).href,
     exportMap: () => download(new Blob([store.grid.toMapText()], { type: 'text/plain' }), `${store.mapName}.map`),
     // The first pane's search, the whole map.
-    exportPng: (size) => void exportPng(store, panes[0]!.renderer, size).then((blob) => blob && download(blob, `${store.mapName}.png`)),
-    exportSvg: () => download(exportSvg(store, panes[0]!.run, readPalette(root)), `${store.mapName}.svg`),
+    exportPng: (size) => void exportPng(store, panes[0]!, size).then((blob) => blob && download(blob, `${store.mapName}.png`)),
+    exportSvg: () => { const svg = exportSvg(store, panes[0]!, readPalette(root)); if (svg) download(svg, `${store.mapName}.svg`); },
     embedded,
-    heatRange: () => heats.range(store),
+    heatRange: () => heats.range(store.runs, store.grid, store.heatMode),
   });
   scenarioVerdict = panel.scenarioVerdict;
   const main = el('div', { class: 'ap-main' }, stage, panel.element);
@@ -147,25 +180,22 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
   // tooltip shows in the pane it is over.
   let hover: { pane: Pane; info: HoverInfo } | null = null;
   const editable = () => !readonly;
-  const paneState = (pane: Pane): PaneState | null => {
+  const sceneInputs = (pane: Pane): SceneInputs | null => {
     const { run } = pane;
-    if (!store.runs.includes(run) || store.canvasWidth <= 0) return null;
+    if (!store.runs.includes(run)) return null;
     return {
-      grid: store.grid,
+      run,
+      map: mapScenes.of(store.grid),
       start: store.start,
       goal: store.goal,
       width: store.canvasWidth,
       height: store.canvasHeight,
       view: store.view,
-      search: run.timeline.display,
-      revision: run.timeline.revision,
-      step: run.timeline.lastEvent,
       labels,
-      heat: heats.of(store, run),
+      heat: heats.of(store.runs, store.grid, store.heatMode, run),
       hover: hover?.info.cell ?? null,
       highlight: highlight?.run === run ? highlight.cell : null,
       cursor: pane.canvas.matches(':focus') ? mapCursor.shown : null,
-      walk: run.walk?.view() ?? null,
     };
   };
   const onHover = (pane: Pane, info: HoverInfo | null) => {
@@ -204,7 +234,7 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
     panes.length = 0;
     for (const run of store.runs) {
       const pane = kept.get(run) ?? new Pane(store, run, {
-        mapLayer, themeSource: root, state: paneState, onHover, editable, wheelZoomNeedsModifier: embedded,
+        mapLayer, themeSource: root, inputs: sceneInputs, wake: () => loop.wake(), later: (task) => loop.later(task), onHover, editable, wheelZoomNeedsModifier: embedded,
       });
       panes.push(pane);
     }
@@ -228,8 +258,8 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
     store.setCanvasSize(Math.round(rect.width), Math.round(rect.height));
     drawNow();
   };
-  const requestDraw = () => { for (const pane of panes) pane.renderer.requestDraw(); };
-  const drawNow = () => { for (const pane of panes) pane.renderer.drawNow(); };
+  const requestDraw = () => loop.wake();
+  const drawNow = () => { for (const pane of panes) pane.draw(); };
 
   // ------------------------------------------------------------------ other input
   // An embedded playground hears keys only while focus is inside it: the page around it
@@ -238,7 +268,8 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
   cleanups.push(attachFileDrop(root, store, panel.loadScenario, (active) => { dropHint.hidden = !active; }, editable));
   const darkQuery = window.matchMedia('(prefers-color-scheme: dark)');
   const onScheme = () => {
-    for (const pane of panes) pane.renderer.refreshTheme();
+    for (const pane of panes) pane.picture.refreshTheme();
+    requestDraw();
     panel.refreshTheme();
   };
   darkQuery.addEventListener('change', onScheme);
@@ -309,7 +340,8 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
       describeCanvases();
     }
     if (hover && (changes.has('search') || changes.has('map') || changes.has('language'))) hover.pane.showTooltip(hover.info, true);
-    if (changes.has('map') || changes.has('endpoints') || changes.has('search') || changes.has('view')) requestDraw();
+    // Any change may show in a pane, or start playback: a frame looks.
+    requestDraw();
   };
   cleanups.push(store.subscribe(onChange));
   syncPanes();
@@ -324,7 +356,7 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
     store,
     engine,
     get canvas() { return panes[0]!.canvas; },
-    get renderer() { return panes[0]!.renderer; },
+    get renderer() { return panes[0]!.picture; },
     get canvases() { return panes.map((pane) => pane.canvas); },
     drawNow,
     setControls: (groups) => {
@@ -344,53 +376,6 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
       root.remove();
     },
   };
-}
-
-/**
- * Heat-map values per run, recomputed only when the run's search or the mode changed, and
- * one range over every run so the panes' colours mean the same numbers. The Heat objects
- * stay the same while nothing changed: the renderers refill their layers only for a new one.
- */
-class HeatCache {
-  private values = new Map<Run, { revision: number; mode: HeatMode; values: Float32Array }>();
-  private heats = new Map<Run, Heat>();
-  private key = '';
-
-  of(store: PlaygroundStore, run: Run): Heat | null {
-    this.refresh(store);
-    return this.heats.get(run) ?? null;
-  }
-
-  /** The range shared by every pane's heat map (for the legend); null without one. */
-  range(store: PlaygroundStore): { min: number; max: number } | null {
-    this.refresh(store);
-    const first = this.heats.values().next().value;
-    return first ? { min: first.min, max: first.max } : null;
-  }
-
-  private refresh(store: PlaygroundStore): void {
-    const mode = store.heatMode;
-    if (mode === 'none') {
-      this.values.clear();
-      this.heats.clear();
-      this.key = '';
-      return;
-    }
-    let changed = false;
-    for (const r of store.runs) {
-      const cached = this.values.get(r);
-      if (cached && cached.revision === r.timeline.revision && cached.mode === mode && cached.values.length === store.grid.width * store.grid.height) continue;
-      this.values.set(r, { revision: r.timeline.revision, mode, values: heatValues(r.timeline.display, store.grid, mode) });
-      changed = true;
-    }
-    const key = store.runs.map((r) => r.id).join(' ');
-    if (changed || key !== this.key) {
-      this.key = key;
-      for (const r of [...this.values.keys()]) if (!store.runs.includes(r)) this.values.delete(r);
-      const range = heatRange(store.runs.map((r) => this.values.get(r)!.values)) ?? { min: 0, max: 0 };
-      this.heats = new Map(store.runs.map((r) => [r, { mode, values: this.values.get(r)!.values, ...range }]));
-    }
-  }
 }
 
 // One parsed stylesheet for every playground in the document: the page adopts it, and so

@@ -6,8 +6,8 @@
 // other per-cell reads report nothing, and its events speak of nodes, not cells:
 //   Polyanya        Expand: `cell` is the search node taken (a = g, b = h, c = f, `other`
 //                   its parent); Neighbour: `cell` a node it generated, `outcome` Opened,
-//                   Pruned (its root was reached more cheaply), DeadEnd (it leads into a
-//                   dead end) or ReachedGoal (the final node), b = its g, `other` the
+//                   Pruned (its root was reached more cheaply), IntoDeadEnd (it leads into
+//                   a dead end) or ReachesGoal (the final node), b = its g, `other` the
 //                   expanded node. polyanya_node(id) gives a node's root, interval, polygon.
 //   navmesh A*      Expand: `cell` is the polygon taken; Neighbour: a neighbouring polygon,
 //                   `outcome` Opened, Improved, NotImproved or AlreadyClosed, a = g before,
@@ -18,12 +18,15 @@
 // to (x + 1, y + 1), and the start and goal are the centres of their cells); path() lists
 // no cells.
 //
-// Preparation. The mesh is built from the grid in TypeScript (web/src/engine/navmesh) and
-// given with set_mesh(). reset() on a search without a mesh for the grid's current
-// revision and size leaves it Preparing; reset() again once it has one. (The preparation
-// contract of search.h will let the registry drive this; until the algorithm table has
-// rows for the mesh searches, a MeshSearch is made by its constructor with its kind and
-// ignores SearchOptions::algorithm.)
+// Preparation (search.h's contract). The mesh is built from the grid in TypeScript
+// (web/src/engine/navmesh, where the constrained Delaunay triangulation library lives) and
+// given with set_mesh(), so a MeshSearch cannot advance its own preparation: reset() on a
+// search without a mesh for the grid's current revision and size leaves it Preparing (its
+// preparation() needed and not ready), and set_mesh() or adopt_preparation() from another
+// mesh search that has one begins it. The registry makes it for both rows of the algorithm
+// table (options.h: navmesh, polyanya); which one it runs is SearchOptions::algorithm, read
+// at reset(). A mesh treats every walkable cell alike, as Theta* does (the row's
+// uniform_terrain_only refuses other grids).
 #pragma once
 
 #include <memory>
@@ -35,12 +38,6 @@
 
 namespace astar::navmesh {
 
-enum class MeshAlgorithm : std::uint8_t { Funnel = 0, Polyanya = 1 };
-inline constexpr std::array kMeshAlgorithms = {
-    Named<MeshAlgorithm>{MeshAlgorithm::Funnel, "navmesh"},
-    Named<MeshAlgorithm>{MeshAlgorithm::Polyanya, "polyanya"},
-};
-
 // The mesh a search reads, with the grid it was built from.
 struct PreparedMesh {
   std::shared_ptr<const NavMesh> mesh;
@@ -49,16 +46,23 @@ struct PreparedMesh {
 
 class MeshSearch final : public ExpandingSearch<MeshSearch> {
  public:
-  MeshSearch(const Grid& grid, const SearchOptions& options, MeshAlgorithm algorithm);
+  static constexpr bool kPrepares = true;
+  static constexpr bool kOnMesh = true;
+  // An upper bound of what a mesh holds per cell (NavMesh::bytes on the shared maps is below
+  // a quarter of it: a mesh has far fewer vertices than the map has cells).
+  static constexpr std::size_t kPreparedBytesPerCell = 64;
 
-  MeshAlgorithm algorithm() const { return algorithm_; }
-  // The mesh of `grid_revision` of the grid; read at the next reset().
+  MeshSearch(const Grid& grid, const SearchOptions& options);
+
+  // The mesh of `grid_revision` of the grid. A Preparing search for which it fits begins.
   void set_mesh(std::shared_ptr<const NavMesh> mesh, std::uint64_t grid_revision);
   // Whether the mesh given fits the grid now (its size and revision).
-  bool prepared() const;
+  bool has_mesh() const;
+  // The mesh the current search reads (null before the first search began).
   const NavMesh* mesh() const { return current_ ? current_.get() : nullptr; }
+  bool polyanya_runs() const { return options_.algorithm == Algorithm::Polyanya; }
 
-  bool runs(Algorithm) const override { return true; }
+  Preparation preparation() const override;
   std::size_t open_size() const override;
   CellPhase phase(CellId) const override { return CellPhase::Unseen; }
   double g(CellId) const override { return NAN; }
@@ -70,14 +74,17 @@ class MeshSearch final : public ExpandingSearch<MeshSearch> {
 
   // Start to goal as points of the plane; empty unless Found.
   const std::vector<Vec2>& path_points() const { return path_points_; }
-  const Polyanya* polyanya() const { return polyanya_ ? &*polyanya_ : nullptr; }
-  const CorridorSearch* corridor() const { return corridor_ ? &*corridor_ : nullptr; }
+  // The search that ran last (null for the other kind, and before the first began).
+  const Polyanya* polyanya() const { return polyanya_ && polyanya_search_ ? &*polyanya_search_ : nullptr; }
+  const CorridorSearch* corridor() const { return !polyanya_ && corridor_ ? &*corridor_ : nullptr; }
 
   static constexpr std::size_t bytes_per_cell() { return 0; }
 
  protected:
   void resize(std::size_t) override {}
   void begin() override;
+  std::uint64_t advance_preparation(std::uint64_t) override { return 0; }  // the mesh comes from set_mesh
+  bool share_preparation(const Search& other) override;
   void clear_stamps() override {}
   CellId stored_parent(CellId) const override { return kNoCell; }
   std::vector<OpenItem> open_in_order(std::size_t limit) const override;
@@ -88,10 +95,10 @@ class MeshSearch final : public ExpandingSearch<MeshSearch> {
   void expand_next(Listener& listener);
   void settle(PlannerState state, const std::vector<Vec2>& path, double cost, const PlannerCounters& counters);
 
-  MeshAlgorithm algorithm_;
+  bool polyanya_ = false;  // what the running search is: options_.algorithm at its begin()
   PreparedMesh given_;
   std::shared_ptr<const NavMesh> current_;  // the mesh the running search reads
-  std::optional<Polyanya> polyanya_;
+  std::optional<Polyanya> polyanya_search_;
   std::optional<CorridorSearch> corridor_;
   std::vector<Vec2> path_points_;
 };
@@ -99,8 +106,8 @@ class MeshSearch final : public ExpandingSearch<MeshSearch> {
 template <class Listener>
 void MeshSearch::expand_next(Listener& listener) {
   constexpr bool kObserved = listener_observes<Listener>();
-  if (algorithm_ == MeshAlgorithm::Polyanya) {
-    Polyanya& search = *polyanya_;
+  if (polyanya_) {
+    Polyanya& search = *polyanya_search_;
     const std::uint32_t id = search.expand();
     if (kObserved && id != kNoNode) {
       const SearchNode& node = search.nodes()[id];

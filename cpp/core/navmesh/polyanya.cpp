@@ -74,7 +74,7 @@ bool Polyanya::dominated(const SearchNode& node) const {
 void Polyanya::add(SearchNode node) {
   node.outcome = Outcome::Opened;
   if (!is_goal_polygon(node.polygon) && mesh_.neighbour_count(static_cast<std::uint32_t>(node.polygon)) <= 1) {
-    node.outcome = Outcome::DeadEnd;  // nothing beyond it but where it came from
+    node.outcome = Outcome::IntoDeadEnd;  // nothing beyond it but where it came from
   } else if (dominated(node)) {
     node.outcome = Outcome::Pruned;
   } else if (node.root_vertex >= 0) {
@@ -139,7 +139,7 @@ void Polyanya::expand_start(std::uint32_t id) {
     final.kind = NodeKind::Final;
     final.parent = id;
     final.polygon = static_cast<std::int32_t>(p);
-    final.outcome = Outcome::ReachedGoal;
+    final.outcome = Outcome::ReachesGoal;
     final.f = distance(s, goal_);
     const auto final_id = static_cast<std::uint32_t>(nodes_.size());
     nodes_.push_back(final);
@@ -178,7 +178,7 @@ void Polyanya::expand_into_goal(std::uint32_t id) {
   final.kind = NodeKind::Final;
   final.parent = id;
   final.polygon = node.polygon;
-  final.outcome = Outcome::ReachedGoal;
+  final.outcome = Outcome::ReachesGoal;
   final.root = r;
   final.root_vertex = node.root_vertex;
   final.g = node.g;

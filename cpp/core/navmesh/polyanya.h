@@ -54,7 +54,7 @@ struct SearchNode {
   double g = 0, f = 0;
   std::uint32_t parent = kNoNode;
   NodeKind kind = NodeKind::Start;
-  Outcome outcome = Outcome::Opened;  // Opened (queued), Pruned or DeadEnd
+  Outcome outcome = Outcome::Opened;  // Opened (queued), Pruned, IntoDeadEnd or ReachesGoal
 };
 
 struct PlannerCounters {

@@ -5,7 +5,7 @@
 // shapes we accept (`--name value`, `--name=value`, flags) fit in a page. Every option
 // name comes from the engine's catalog (the core's tables); only the help notes for the
 // diagonal rules and heuristics are written here.
-import { MAX_RADIUS, MAX_SENSE_RADIUS, MAX_WEIGHT, MESH_ALGORITHM_LABELS, MESH_ALGORITHMS, type MeshSearchOptions, type AlgorithmName, type AlgorithmRow, type Catalog, type DiagonalName, type HeuristicName, type SearchOptions } from '../engine/engine';
+import { MAX_RADIUS, MAX_SENSE_RADIUS, MAX_WEIGHT, MESH_ALGORITHMS, type MeshSearchOptions, type AlgorithmName, type AlgorithmRow, type Catalog, type CostModelName, type DiagonalName, type HeuristicName, type SearchOptions } from '../engine/engine';
 import { CliError } from './cli-error';
 import { OPTIMAL_TOLERANCE } from './scenario-file';
 
@@ -23,7 +23,7 @@ const HEURISTIC_NOTES: Record<HeuristicName, string> = {
   chebyshev: '',
   zero: '',
 };
-const COST_NOTES: Record<string, string> = {
+const COST_NOTES: Record<CostModelName, string> = {
   exact: 'default; moves cost 1 and sqrt 2 (the Moving AI lengths)',
   '10-14': 'moves cost 10 and 14, as classic tutorials count',
 };
@@ -54,7 +54,6 @@ line and map is checked before any query runs. On a terminal, stderr shows the p
 options:
   --algorithm NAME
 ${choices(catalog.algorithms.map((row) => [row.name, algorithmNote(row)]))}
-${choices(MESH_ALGORITHMS.map((name) => [name, `${MESH_ALGORITHM_LABELS[name]}; on a navigation mesh of the map, scen only`]))}
   --radius R         navmesh and polyanya: the agent's radius in cells, 0 (default) to ${MAX_RADIUS}:
                      paths keep that far from every wall
   --diagonal MODE    which moves are allowed (walk: the agent's moves too)
@@ -63,7 +62,7 @@ ${choices(catalog.diagonals.map((name) => [name, DIAGONAL_NOTES[name]]))}
 ${choices(catalog.heuristics.map((name) => [name, HEURISTIC_NOTES[name]]))}
   --weight W         heuristic weight for A*, from 0 to ${MAX_WEIGHT} (default 1; above 1 is weighted A*)
   --costs MODEL
-${choices(catalog.costModels.map((name) => [name, COST_NOTES[name] ?? '']))}
+${choices(catalog.costModels.map((name) => [name, COST_NOTES[name]]))}
   --max-expansions N give up on a query after N expansions (reported as "gave up", never as
                      "no path"); IDA* can need very many on open maps. walk: N per plan
   --sense R          walk only: the agent knows only the cells within R (${MIN_SENSE_RADIUS} to ${MAX_SENSE_RADIUS}, Chebyshev
@@ -90,6 +89,7 @@ function algorithmNote(row: AlgorithmRow): string {
   const notes = [row.label];
   for (const command of COMMAND_NAMES) if (DEFAULT_ALGORITHM[command] === row.name) notes.push(`default for ${command}`);
   if (!row.optimal) notes.push('not optimal');
+  if (row.onMesh) notes.push('on a navigation mesh of the map');
   if (row.anyAngle) notes.push('any-angle, so scen only');
   if (row.uniformTerrainOnly) notes.push('maps of one terrain cost');
   if (row.reexpands) notes.push('may need --max-expansions');
@@ -169,7 +169,7 @@ export function parseArguments(argv: readonly string[], catalog: Catalog): Comma
   if (radius !== undefined && !meshAlgorithm) throw new CliError('--radius applies only to --algorithm navmesh or polyanya');
   if (meshAlgorithm && command !== 'scen') throw new CliError(`--algorithm ${meshAlgorithm} plans on a navigation mesh, not cell to cell: astar scen only`);
   if (algorithm !== undefined && !meshAlgorithm)
-    options.algorithm = pickName([...catalog.algorithms.map((row) => row.name), ...MESH_ALGORITHMS] as AlgorithmName[], algorithm, 'algorithm');
+    options.algorithm = pickName(catalog.algorithms.map((row) => row.name), algorithm, 'algorithm');
   const diagonal = values.get('diagonal');
   if (diagonal !== undefined) options.diagonal = pickName(catalog.diagonals, diagonal, 'diagonal mode');
   const heuristic = values.get('heuristic');

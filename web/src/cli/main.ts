@@ -6,7 +6,7 @@
 // scripts/bench.mjs can import the same bundle for loadEngine and loadScenario and time
 // the very engine the CLI runs.
 import { writeSync } from 'node:fs';
-import { DEFAULT_OPTIONS, loadEngine, MESH_ALGORITHM_LABELS, type Engine, type MeshSearch, type MeshSearchOptions, type Point, type Search, type SearchOptions, type SearchStatus } from '../engine/engine';
+import { DEFAULT_OPTIONS, loadEngine, type Engine, type MeshSearch, type MeshSearchOptions, type Point, type Search, type SearchOptions, type SearchStatus } from '../engine/engine';
 import { DEFAULT_ALGORITHM, parseArguments, usage, type ScenCommand } from './arguments';
 import { CliError } from './cli-error';
 import { costText, describeOptions, Examples, headingLines, jsonHead, JsonLines, pointPair, type QueryHead, Spread } from './report';
@@ -179,8 +179,8 @@ function runScenarios(engine: Engine, { files, options: given, json, paths: with
   else if (files.length > 1) output.out(`\n${summary(engine, files, options, total, mesh)}`);
 }
 
-function describeMeshOptions(mesh: MeshSearchOptions): string {
-  const parts = [`${mesh.algorithm} (${MESH_ALGORITHM_LABELS[mesh.algorithm]})`, `radius ${mesh.radius}`];
+function describeMeshOptions(engine: Engine, mesh: MeshSearchOptions): string {
+  const parts = [`${mesh.algorithm} (${engine.algorithm(mesh.algorithm).label})`, `radius ${mesh.radius}`];
   if (mesh.maxExpansions) parts.push(`at most ${mesh.maxExpansions} expansions per query`);
   return parts.join(', ');
 }
@@ -242,7 +242,7 @@ function summary(engine: Engine, files: readonly string[], options: SearchOption
   const perQuery = (value: number): string => (count === 0 ? '-' : value.toFixed(1));
   const lines = [
     ...headingLines(files, tally.maps),
-    `options:    ${mesh ? describeMeshOptions(mesh) : describeOptions(engine, options)}`,
+    `options:    ${mesh ? describeMeshOptions(engine, mesh) : describeOptions(engine, options)}`,
     `queries:    ${count}`,
   ];
   if (tally.gaveUp > 0)

@@ -5,7 +5,7 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { MapFormatError, type Engine, type Grid, type ScenarioQuery } from '../engine/engine';
+import { MapFormatError, MAX_GRID_SIDE, type Engine, type Grid, type ScenarioQuery } from '../engine/engine';
 import { findQueryMisfit, scenarioMapFileName } from '../engine/scenarios';
 import { CliError } from './cli-error';
 
@@ -20,10 +20,10 @@ const MAX_MAP_BYTES = 32 * 1024 * 1024;
 const CHUNK_BYTES = 1024 * 1024;
 
 /**
- * Cells of the maps a run keeps loaded (two 4096 x 4096 maps): a file that names many maps
+ * Cells of the maps a run keeps loaded (two maps of the largest size): a file that names many maps
  * reads each once while its queries come, without holding every map of a benchmark.
  */
-const MAX_LOADED_CELLS = 2 * 4096 * 4096;
+const MAX_LOADED_CELLS = 2 * MAX_GRID_SIDE * MAX_GRID_SIDE;
 
 export interface ScenarioMap {
   path: string;

@@ -16,9 +16,9 @@ import { runScenarioFiles } from './scenario-run';
 // takes millions; few calls keep the crossing's cost out of the time.
 const STEPS_PER_CALL = 1 << 16;
 
-/** How a walk ends. */
-type WalkEnd = Extract<WalkStatus, 'arrived' | 'no-path' | 'gave-up'>;
-const ENDS: readonly WalkStatus[] = ['arrived', 'no-path', 'gave-up'];
+/** How a walk ends (a refused walk stops the command instead). */
+const ENDS = ['arrived', 'no-path', 'gave-up'] as const satisfies readonly WalkStatus[];
+type WalkEnd = (typeof ENDS)[number];
 
 interface WalkResult extends QueryHead {
   /** arrived, no-path (the goal is unreachable as far as the agent knows) or gave-up (--max-expansions in one plan). */
@@ -93,7 +93,7 @@ function walkToTheEnd(walk: Walk, engine: Engine, options: SearchOptions, mapPat
   for (;;) {
     const status = walk.status;
     if (status === 'refused') throw new CliError(refusalMessage(engine, options, walk.refusal!, mapPath));
-    if (ENDS.includes(status)) return status as WalkEnd;
+    if ((ENDS as readonly WalkStatus[]).includes(status)) return status as WalkEnd;
     // A walk that has not ended always has a step to make; anything else is an engine bug.
     if (walk.runSteps(STEPS_PER_CALL) === 0) throw new Error(`the walk made no step while ${status}`);
   }

@@ -2,8 +2,9 @@
 // scripts. Built by `vite build --mode embed` into ONE self-contained ES module,
 // dist/embed/astar-playground.js (the wasm is inlined in the engine module, the stylesheet
 // is imported as text and adopted by each element's shadow root), so a page author adds
-// one script tag and the element, with no build step. The public types are
-// types/astar-playground.d.ts, shipped beside the module; this file implements them.
+// one script tag and the element, with no build step. Its declaration, shipped beside it,
+// is generated from this file's exports (the public types are in ./api.ts) at the same
+// build: what is exported here, with its documentation, is what page authors see.
 //
 // Every element on a page shares the one engine that loadEngine() caches. An element
 // builds its playground when it is first connected and frees it (wasm memory included)
@@ -16,14 +17,27 @@ import { showStartFailure } from '../ui/fatal';
 import { languageFromTag } from '../ui/i18n';
 import { applySize, EmbeddedPlayground } from './embedded';
 import { EMBED_ATTRIBUTES, readEmbedSettings, type EmbedAttribute, type EmbedSettings } from './settings';
-import type * as Declared from './types/astar-playground';
 import type {
   AstarPlaygroundElement,
   PlaygroundEventDetail,
   PlaygroundHandle,
+  PlaygroundInternals,
   PlaygroundOptions,
-} from './types/astar-playground';
+} from './api';
 
+export type {
+  AstarPlaygroundElement,
+  CellLabel,
+  ControlGroup,
+  LanguageCode,
+  PlaygroundEventDetail,
+  PlaygroundHandle,
+  PlaygroundInternals,
+  PlaygroundOptions,
+} from './api';
+export type { AlgorithmName, CostModelName, DiagonalName, HeuristicName } from '../engine/engine';
+
+/** The element's tag name, under which the module registers AstarPlayground when it loads. */
 export const TAG_NAME = 'astar-playground';
 
 // The element's own box: a block as wide as its container. Everything else is in the
@@ -31,12 +45,14 @@ export const TAG_NAME = 'astar-playground';
 const HOST_STYLES = ':host { display: block; min-width: 0; } :host([hidden]) { display: none; }';
 let hostSheet: CSSStyleSheet | undefined;
 
+/** The element's class, registered as `astar-playground` when the module loads. */
 export class AstarPlayground extends HTMLElement implements AstarPlaygroundElement {
   static get observedAttributes(): readonly string[] {
     return EMBED_ATTRIBUTES;
   }
 
-  playground: MountedPlayground | null = null;
+  /** The playground shown, or null before it is and after removal. */
+  private mounted: MountedPlayground | null = null;
   private readyPromise!: Promise<void>;
   private controller: EmbeddedPlayground | null = null;
   private mounting = false;
@@ -58,6 +74,11 @@ export class AstarPlayground extends HTMLElement implements AstarPlaygroundEleme
     this.resetReady();
   }
 
+  /** Set once the playground is shown (after `astar-ready`); null before and after removal. For tests and debugging: not a stable API. */
+  get playground(): PlaygroundInternals | null {
+    return this.mounted;
+  }
+
   /** Settles when the playground being built now is shown (or fails); a removed element starts afresh. */
   get ready(): Promise<void> {
     return this.readyPromise;
@@ -70,7 +91,7 @@ export class AstarPlayground extends HTMLElement implements AstarPlaygroundEleme
   }
 
   connectedCallback(): void {
-    if (!this.playground && !this.mounting) void this.mount();
+    if (!this.mounted && !this.mounting) void this.mount();
   }
 
   disconnectedCallback(): void {
@@ -95,18 +116,19 @@ export class AstarPlayground extends HTMLElement implements AstarPlaygroundEleme
     this.applyAttributes();
   }
 
+  /** The share fragment ("v2=...") of what the playground shows now. */
   shareFragment(): string {
-    if (!this.playground) throw new Error('<astar-playground> is not shown yet: await element.ready first');
-    return shareFragment(this.playground.store);
+    if (!this.mounted) throw new Error('<astar-playground> is not shown yet: await element.ready first');
+    return shareFragment(this.mounted.store);
   }
 
-  /** Frees the playground now (mount()'s destroy calls it; removal does it on its own). */
+  /** @internal Frees the playground now (mount()'s destroy calls it; removal does it on its own). */
   unmount(): void {
-    if (!this.playground) return;
+    if (!this.mounted) return;
     this.controller?.destroy();
     this.controller = null;
-    this.playground.destroy();
-    this.playground = null;
+    this.mounted.destroy();
+    this.mounted = null;
     this.resetReady(); // connected again, it builds a new playground
   }
 
@@ -136,7 +158,7 @@ export class AstarPlayground extends HTMLElement implements AstarPlaygroundEleme
         this.settle.reject(new DOMException('<astar-playground> was removed before it was shown', 'AbortError'));
         return;
       }
-      this.playground = playground;
+      this.mounted = playground;
       this.controller = new EmbeddedPlayground(playground, captureShareState(playground.store), this, {
         step: (detail) => this.emit('astar-step', detail),
         done: (detail) => this.emit('astar-done', detail),
@@ -154,8 +176,8 @@ export class AstarPlayground extends HTMLElement implements AstarPlaygroundEleme
   }
 
   private applyAttributes(): void {
-    if (!this.controller || !this.playground) return;
-    const { settings, problems } = this.readSettings(this.playground.engine.catalog);
+    if (!this.controller || !this.mounted) return;
+    const { settings, problems } = this.readSettings(this.mounted.engine.catalog);
     applySize(this.container, settings);
     this.controller.apply(settings, problems, this.pageLanguage());
   }
@@ -185,6 +207,7 @@ function setOptions(element: HTMLElement, options: PlaygroundOptions): void {
   }
 }
 
+/** Adds a playground to the end of `target` and resolves once it is shown. */
 export async function mount(target: HTMLElement, options: PlaygroundOptions = {}): Promise<PlaygroundHandle> {
   const element = document.createElement(TAG_NAME) as AstarPlayground;
   setOptions(element, options);
@@ -216,8 +239,3 @@ export async function mount(target: HTMLElement, options: PlaygroundOptions = {}
 }
 
 if (!customElements.get(TAG_NAME)) customElements.define(TAG_NAME, AstarPlayground);
-
-// The shipped declaration is the contract: the type check fails if an export drifts from it.
-type Holds<T extends true> = T;
-export type MountMatchesDeclaration = Holds<typeof mount extends typeof Declared.mount ? true : false>;
-export type ElementMatchesDeclaration = Holds<typeof AstarPlayground extends typeof Declared.AstarPlayground ? true : false>;

@@ -12,13 +12,13 @@
 // would have; it just computes and draws nothing while nobody can see it.
 import type { PlaygroundHandle } from '../app';
 import { fitOptions, type Engine, type SearchOptions } from '../engine/engine';
-import { CELL_LABELS } from '../render/renderer';
+import { CELL_LABELS } from '../scene/pane-scene';
 import { applyShareState, loadShareFragment } from '../share/playground-state';
 import type { ShareState } from '../share/share-link';
 import type { Change, Language } from '../state/store';
 import { DEFAULT_EMBED_CONTROLS } from '../ui/controls';
 import type { EmbedSettings } from './settings';
-import type { PlaygroundEventDetail } from './types/astar-playground';
+import type { PlaygroundEventDetail } from './api';
 
 export interface EmbedEvents {
   step(detail: PlaygroundEventDetail): void;

@@ -1,13 +1,16 @@
 /**
  * Hand-written declaration of the raw WebAssembly module built from cpp/bindings.cpp
  * (web/src/engine/generated/astar-wasm.mjs). Emscripten 3.1.6 cannot generate TypeScript
- * declarations for embind, so this file is the contract: keep it in step with the
- * `EMSCRIPTEN_BINDINGS` block. Application code should not use this module directly but
- * the wrapper in ./engine.ts, which validates input, names things, and tracks ownership.
+ * declarations for embind, so the shapes here are the contract: keep them in step with the
+ * `EMSCRIPTEN_BINDINGS` block. The names are not written here: every enum's member names
+ * and the engine's limits are generated from the built module into ./generated/names.ts
+ * (scripts/generate-names.mjs), so a name added to a C++ table reaches TypeScript by
+ * itself. Application code should not use this module directly but the wrapper in
+ * ./engine.ts, which validates input, names things, and tracks ownership.
  *
- * The declaration is ambient (matched by path pattern) because the generated file sits in
- * a git-ignored folder and has no declaration of its own next to it; type-checking works
- * whether or not the module has been built.
+ * The declaration is ambient (matched by path pattern) because the generated module sits in
+ * a git-ignored folder with no declaration of its own next to it. Like the module,
+ * ./generated/names.ts exists once the build has run: type-checking comes after building.
  *
  * Memory: every object made by `Grid.create`, `readMap` or `new Search` lives in wasm
  * memory, which JavaScript's garbage collector never frees. Call `delete()` exactly once
@@ -18,57 +21,25 @@
  * behind them changes size or is deleted: take a fresh one when you need it.
  */
 declare module '*/generated/astar-wasm.mjs' {
-  /**
-   * Names of `Algorithm` members, as typed by users, the CLI and share links. The runtime
-   * list (and everything else about each algorithm) is `catalog()`; tests/js/engine.test.ts
-   * checks that these unions name exactly the members the module registers.
-   */
-  export type AlgorithmName = 'astar' | 'dijkstra' | 'greedy' | 'bfs' | 'dfs' | 'jps' | 'bidirectional' | 'ida' | 'theta' | 'dstar-lite';
-  /** Names of `Heuristic` members. */
-  export type HeuristicName = 'manhattan' | 'euclidean' | 'octile' | 'chebyshev' | 'zero';
-  /** Names of `Diagonal` members: when a diagonal step may pass a wall's corner. */
-  export type DiagonalName = 'never' | 'always' | 'if-at-most-one-obstacle' | 'only-when-no-obstacles';
-  /** Names of `CostModel` members: move lengths 1 and sqrt 2 (exact) or 10 and 14. */
-  export type CostModelName = 'exact' | '10-14';
-  /** Names of `Status` members: the state of a search. */
-  export type StatusName = 'ready' | 'running' | 'found' | 'no-path' | 'gave-up' | 'refused' | 'preparing';
-  /** Names of `Refusal` members: why a search refused the options on this grid. */
-  export type RefusalName = 'none' | 'needs-uniform-terrain' | 'diagonal-rule' | 'cost-model' | 'any-angle';
-  /** Names of `EventKind` members: what an Event reports (see cpp/core/events.h). */
-  export type EventKindName = 'expand' | 'neighbour' | 'scan' | 'forced' | 'sight' | 'meet' | 'iteration' | 'backtrack' | 'stop' | 'key' | 'rhs' | 'corridor' | 'funnel';
-  /** Names of `Side` members: the frontier an event belongs to. */
-  export type SideName = 'forward' | 'backward';
-  /** Names of `ChannelType` members: a channel's element type. */
-  export type ChannelTypeName = 'u8' | 'u16' | 'u32' | 'f64';
-  /** Names of `CellPhase` members: what a cell is in the current search. */
-  export type CellPhaseName = 'unseen' | 'open' | 'closed' | 'path';
-  /** Names of `Outcome` members: what an event's cell came to (meaning depends on the event's kind). */
-  export type OutcomeName =
-    | 'none'
-    | 'opened'
-    | 'improved'
-    | 'not-improved'
-    | 'closed'
-    | 'blocked'
-    | 'pruned'
-    | 'on-path'
-    | 'jump-point'
-    | 'dead-end'
-    | 'reached-goal'
-    | 'clear'
-    | 'obstructed'
-    | 'key-raised'
-    | 'over-consistent'
-    | 'under-consistent'
-    | 'queued'
-    | 'requeued'
-    | 'dequeued'
-    | 'narrowed'
-    | 'corner';
-  /** Names of `WalkStatus` members: the state of a walk (cpp/core/walk.h). */
-  export type WalkStatusName = 'ready' | 'planning' | 'moving' | 'arrived' | 'no-path' | 'gave-up' | 'refused';
-  /** Names of `ReplanReason` members: why a walk plans again after a move ('none': it does not). */
-  export type ReplanReasonName = 'none' | 'path-blocked' | 'path-dearer' | 'cost-lowered' | 'goal-moved';
+  // Every enum's member names come from ./generated/names.ts, which the build generates from
+  // this module itself (scripts/generate-names.mjs): nothing here spells a name. (An ambient
+  // module cannot `import` a relative path; import types can, relative to this file.)
+  type AlgorithmName = import('./generated/names').AlgorithmName;
+  type HeuristicName = import('./generated/names').HeuristicName;
+  type DiagonalName = import('./generated/names').DiagonalName;
+  type CostModelName = import('./generated/names').CostModelName;
+  type StatusName = import('./generated/names').StatusName;
+  type RefusalName = import('./generated/names').RefusalName;
+  type EventKindName = import('./generated/names').EventKindName;
+  type SideName = import('./generated/names').SideName;
+  type ChannelTypeName = import('./generated/names').ChannelTypeName;
+  type ChannelName = import('./generated/names').ChannelName;
+  type CellPhaseName = import('./generated/names').CellPhaseName;
+  type OutcomeName = import('./generated/names').OutcomeName;
+  type WalkStatusName = import('./generated/names').WalkStatusName;
+  type ReplanReasonName = import('./generated/names').ReplanReasonName;
+  /** The algorithm table as `catalog()` gives it (its type is shared with the wrapper). */
+  type Catalog = import('./catalog').Catalog;
 
   /**
    * One member of an embind enum. Members are singletons, so they compare with `===`.
@@ -101,7 +72,7 @@ declare module '*/generated/astar-wasm.mjs' {
   /**
    * One thing that happened in a step: a tagged union whose `kind` says what the other
    * fields mean (documented per kind in cpp/core/events.h). Cells are ids (`y * width + x`);
-   * `other` is 4294967295 (kNoCell) when absent; a, b and c are NaN when unused.
+   * `other` is NO_CELL when absent; a, b and c are NaN when unused.
    */
   export interface Event {
     /** What the event reports. */
@@ -114,7 +85,7 @@ declare module '*/generated/astar-wasm.mjs' {
     dir: number;
     /** The cell the event is about. */
     cell: number;
-    /** A second cell (parent, scan origin, jump point, sight origin), or 4294967295 for none. */
+    /** A second cell (parent, scan origin, jump point, sight origin), or NO_CELL for none. */
     other: number;
     /** First number (g before, g, cost, iteration...). */
     a: number;
@@ -141,52 +112,6 @@ declare module '*/generated/astar-wasm.mjs' {
     side: EnumMember<SideName>;
   }
 
-  /** One row of the algorithm table (cpp/core/options.h, kAlgorithms). */
-  export interface AlgorithmRow {
-    /** The CLI, share-link and embed name. */
-    name: AlgorithmName;
-    /** The English label (the page translates by name). */
-    label: string;
-    /** Reads the heuristic option. */
-    usesHeuristic: boolean;
-    /** Reads the weight option. */
-    usesWeight: boolean;
-    /** Always finds a cheapest path (admissible heuristic, weight 1). */
-    optimal: boolean;
-    /** Paths are straight segments between cell centres. */
-    anyAngle: boolean;
-    /** Repairs its plan after map changes. */
-    incremental: boolean;
-    /** May expand a cell many times (IDA*): needs an expansion limit on open maps. */
-    reexpands: boolean;
-    /** Runs only where every walkable cell costs the same. */
-    uniformTerrainOnly: boolean;
-    /** The diagonal rules it supports. */
-    diagonals: DiagonalName[];
-    /** The cost models it supports. */
-    costModels: CostModelName[];
-    /** Its own default heuristic; null: octile with diagonal moves, manhattan without. */
-    defaultHeuristic: HeuristicName | null;
-    /** Bytes of wasm memory a search keeps per grid cell (its open list comes on top). */
-    bytesPerCell: number;
-  }
-
-  /** Every option name the engine knows, each list in enum value order. */
-  export interface Catalog {
-    /** Rows of the algorithm table, indexed by `Algorithm` value. */
-    algorithms: AlgorithmRow[];
-    /** Heuristic names, indexed by `Heuristic` value. */
-    heuristics: HeuristicName[];
-    /** Diagonal rule names, indexed by `Diagonal` value. */
-    diagonals: DiagonalName[];
-    /** Cost model names, indexed by `CostModel` value. */
-    costModels: CostModelName[];
-    /** Bytes of wasm memory a grid keeps per cell. */
-    gridBytesPerCell: number;
-    /** Bytes a walk keeps per cell besides its planner search. */
-    walkBytesPerCell: number;
-  }
-
   /** Figures some searches keep besides the counters; NaN (-1 for the cell) where they do not apply. */
   export interface Progress {
     /** IDA*: the current f threshold. */
@@ -200,14 +125,29 @@ declare module '*/generated/astar-wasm.mjs' {
   }
 
   /**
+   * How far a search that prepares per map has come with it (cpp/core/search.h, Preparation):
+   * `needed` false for searches that prepare nothing (then ready, and the figures 0).
+   */
+  export interface Preparation {
+    needed: boolean;
+    /** The prepared data fits the grid as it is now and the options. */
+    ready: boolean;
+    /** Units of work (rows, subgoals, ...) done, of `total`. */
+    done: number;
+    total: number;
+    /** Bytes the prepared data holds now. */
+    bytes: number;
+  }
+
+  /**
    * One per-cell array of a search, as a strided view of wasm memory: element i is the
    * value at byte `i * stride` of `bytes`, of type `type`, and belongs to the current
    * search where the u16 at byte `i * stampStride` of `stampBytes` equals `stamp()` (always,
    * when `stampBytes` is null). Names: see Search::channels() in cpp/core/search.h.
    */
   export interface RawChannel {
-    /** "phase", "g", "order", "parentDir" or "parentId", and per algorithm others. */
-    name: string;
+    /** What the array holds: "phase", "g", "order", "parentDir" or "parentId", and per algorithm others. */
+    name: ChannelName;
     /** Element type. */
     type: EnumMember<ChannelTypeName>;
     /** From element 0 to the last element's last byte; element-aligned. */
@@ -262,7 +202,6 @@ declare module '*/generated/astar-wasm.mjs' {
     message: string;
   }
 
-  /** Result of `readMap`. On success the caller owns `grid` and must `delete()` it. */
   /** The wasm heap, in bytes. */
   export interface MemoryUsage {
     /** Handed out by malloc and not freed. */
@@ -273,6 +212,7 @@ declare module '*/generated/astar-wasm.mjs' {
     heapLimit: number;
   }
 
+  /** Result of `readMap`. On success the caller owns `grid` and must `delete()` it. */
   export type MapResult = { ok: true; grid: Grid } | FormatFailure;
 
   /** Result of `readScenario`. */
@@ -324,41 +264,10 @@ declare module '*/generated/astar-wasm.mjs' {
   }
 
   /**
-   * A resumable search over one Grid, which it reads but never changes, for any algorithm
-   * of the catalog. The grid must outlive the search (or be swapped out with `setGrid` first).
+   * What can be read of a search: the methods a search this module owns (`Search`) and a
+   * walk's planner (`PlannerView`) share.
    */
-  export interface Search {
-    /**
-     * Options for the next `reset()`. `useDefaultHeuristic` true ignores `heuristic` and
-     * picks the algorithm's default. A weight that is negative or not finite counts as 1,
-     * one above 100 as 100; only algorithms that use a weight read it. `maxExpansions` 0
-     * means no limit. Choosing an algorithm another core class runs replaces the arrays
-     * behind every view (`layout()` changes).
-     */
-    _setOptions(
-      algorithm: EnumMember<AlgorithmName>,
-      diagonal: EnumMember<DiagonalName>,
-      heuristic: EnumMember<HeuristicName>,
-      useDefaultHeuristic: boolean,
-      weight: number,
-      costModel: EnumMember<CostModelName>,
-      maxExpansions: number,
-    ): void;
-    /** Reads another grid from now on; the search becomes ready, with no start or goal. */
-    setGrid(grid: Grid): void;
-    /** Keep display-only channels ("scanned") in unobserved steps too; read at reset. */
-    setTracing(on: boolean): void;
-    /**
-     * Starts a new search. False (status ready) when a point is outside the grid; true
-     * otherwise, the status then being running, refused, no-path or found.
-     */
-    reset(start: Point, goal: Point): boolean;
-    /** One observed expansion as its events (the expansion first), or null when there was nothing to do. */
-    _step(): Event[] | null;
-    /** Up to `count` unobserved expansions; returns how many were made. */
-    runSteps(count: number): number;
-    /** Expands until the search finishes. */
-    run(): void;
+  export interface SearchReader {
     /** Current status. */
     status(): EnumMember<StatusName>;
     /** Why the options were refused (status refused), else none. */
@@ -373,6 +282,8 @@ declare module '*/generated/astar-wasm.mjs' {
     counters(): Counters;
     /** Threshold, iteration, best meeting. */
     progress(): Progress;
+    /** The per-map preparation (searches that prepare nothing: needed false). */
+    preparation(): Preparation;
     /** Phase of cell `id` (unseen for ids outside the grid). */
     phase(id: number): EnumMember<CellPhaseName>;
     /** Cost from the start to cell `id`; NaN when unseen. */
@@ -411,6 +322,60 @@ declare module '*/generated/astar-wasm.mjs' {
     cellCount(): number;
     /** The per-cell arrays worth drawing. Stale after memory growth or a change of `layout()`. */
     _channels(): RawChannel[];
+  }
+
+  /**
+   * A resumable search over one Grid, which it reads but never changes, for any algorithm
+   * of the catalog. The grid must outlive the search (or be swapped out with `setGrid` first).
+   */
+  export interface Search extends SearchReader {
+    /**
+     * Options for the next `reset()`. `useDefaultHeuristic` true ignores `heuristic` and
+     * picks the algorithm's default. A weight that is negative or not finite counts as 1,
+     * one above 100 as 100; only algorithms that use a weight read it. `maxExpansions` 0
+     * means no limit. Choosing an algorithm another core class runs replaces the arrays
+     * behind every view (`layout()` changes).
+     */
+    _setOptions(
+      algorithm: EnumMember<AlgorithmName>,
+      diagonal: EnumMember<DiagonalName>,
+      heuristic: EnumMember<HeuristicName>,
+      useDefaultHeuristic: boolean,
+      weight: number,
+      costModel: EnumMember<CostModelName>,
+      maxExpansions: number,
+    ): void;
+    /** Reads another grid from now on; the search becomes ready, with no start or goal. */
+    setGrid(grid: Grid): void;
+    /** Keep display-only channels ("scanned") in unobserved steps too; read at reset. */
+    setTracing(on: boolean): void;
+    /**
+     * Starts a new search. False (status ready) when a point is outside the grid; true
+     * otherwise, the status then being running, refused, no-path or found, or preparing when
+     * the search prepares per map and its preparation is missing or out of date.
+     */
+    reset(start: Point, goal: Point): boolean;
+    /**
+     * One observed expansion as its events (the expansion first), or null when there was
+     * nothing to do. A preparing search prepares to the end first.
+     */
+    _step(): Event[] | null;
+    /** Up to `count` unobserved expansions (a preparing search prepares to the end first); returns how many were made. */
+    runSteps(count: number): number;
+    /** Expands until the search finishes (a preparing search prepares to the end first). */
+    run(): void;
+    /**
+     * About `units` more units of a preparing search's preparation; returns how many were
+     * done. When it completes the search begins (status running). Does nothing unless the
+     * status is preparing and the search is not stale.
+     */
+    prepareSteps(units: number): number;
+    /**
+     * Shares `other`'s prepared data when it was made for this search's grid, revision and
+     * options (a preparing search then begins); false otherwise, and while this search is
+     * running.
+     */
+    _adoptPreparation(other: SearchReader): boolean;
     /** Frees the wasm memory. Wasm memory is not garbage-collected: call exactly once. */
     delete(): void;
     /** True once `delete()` has been called. */
@@ -418,83 +383,6 @@ declare module '*/generated/astar-wasm.mjs' {
   }
 
   /** The `Search` class. */
-  /** A point of the plane (mesh coordinates: cell (x, y) is the square (x, y)-(x + 1, y + 1)). */
-  export interface PlanePoint {
-    x: number;
-    y: number;
-  }
-
-  /** A navigation mesh the core checked and keeps (cpp/core/navmesh/mesh.h); shared by the mesh searches given it. */
-  export interface NavMesh {
-    polygonCount(): number;
-    vertexCount(): number;
-    /** Memory the mesh holds in wasm, in bytes. */
-    bytes(): number;
-    radius(): number;
-    /** Whether vertex `v` is a corner (a walkable sector around it wider than a half-turn). */
-    isCorner(v: number): boolean;
-    /** The polygons holding the point, ascending. */
-    locate(x: number, y: number): number[];
-    delete(): void;
-  }
-
-  /** makeMesh's answer. */
-  export type MeshResult = { ok: true; mesh: NavMesh } | { ok: false; message: string };
-
-  /** A Polyanya search node (`MeshSearch._node`). */
-  export interface RawPolyanyaNode {
-    root: PlanePoint;
-    rootVertex: number;
-    left: PlanePoint;
-    right: PlanePoint;
-    polygon: number;
-    g: number;
-    f: number;
-    /** -1 for none. */
-    parent: number;
-    /** 0 start, 1 observable, 2 non-observable, 3 final. */
-    kind: number;
-    outcome: EnumMember<OutcomeName>;
-  }
-
-  /**
-   * A mesh search (cpp/core/navmesh/mesh_search.h): Polyanya or navmesh A* + funnel over a
-   * grid, reading the mesh it is given. Its events' `cell` and `other` are node ids
-   * (Polyanya) or polygon ids (navmesh A*), not cells.
-   */
-  export interface MeshSearch {
-    /** The mesh of the grid at `gridRevision`; read at the next reset(). */
-    setMesh(mesh: NavMesh, gridRevision: number): void;
-    /** Whether the mesh given fits the grid now. */
-    prepared(): boolean;
-    /** 0: no limit. */
-    setMaxExpansions(count: number): void;
-    setGrid(grid: Grid): void;
-    /** Status 'preparing' when the mesh is missing or out of date. */
-    reset(start: Point, goal: Point): boolean;
-    _step(): Event[] | null;
-    runSteps(count: number): number;
-    run(): void;
-    status(): EnumMember<StatusName>;
-    refusal(): EnumMember<RefusalName>;
-    stale(): boolean;
-    pathCost(): number;
-    /** The path's corners as x, y pairs (a copy). */
-    _pathPoints(): number[];
-    counters(): Counters;
-    _openItems(limit: number): OpenItem[];
-    _node(id: number): RawPolyanyaNode | null;
-    _polygonNode(id: number): { position: PlanePoint; g: number; f: number; parent: number; order: number; closed: boolean } | null;
-    _corridor(): number[];
-    _funnel(): { portal: number; portalLeft: PlanePoint; portalRight: PlanePoint; apex: PlanePoint; left: PlanePoint; right: PlanePoint; move: EnumMember<OutcomeName> }[];
-    delete(): void;
-  }
-
-  export interface MeshSearchClass {
-    /** `algorithm` 0: navmesh A* + funnel, 1: Polyanya. */
-    new (grid: Grid, algorithm: number): MeshSearch;
-  }
-
   export interface SearchClass {
     /** A ready search over `grid`, with default options. */
     new (grid: Grid): Search;
@@ -579,8 +467,8 @@ declare module '*/generated/astar-wasm.mjs' {
     setGoal(goal: Point): boolean;
     /** Per cell, 1 where the agent knows the true cost; valid until the next reset or allocation. */
     _knownView(): Uint8Array;
-    /** A read-only Search handle on the planner (its mutators do nothing). Owned by the walk: never delete it. */
-    _planner(): Search;
+    /** A read-only view of the planner. Owned by the walk: never delete it. */
+    _planner(): SearchReader;
     /** Frees the wasm memory. Wasm memory is not garbage-collected: call exactly once. */
     delete(): void;
     /** True once `delete()` has been called. */
@@ -595,10 +483,16 @@ declare module '*/generated/astar-wasm.mjs' {
 
   /** The instantiated module. */
   export interface AstarModule {
-    /** Largest accepted grid side (4096). */
+    /** Largest accepted grid side (cpp/core/grid.h, kMaxGridSide). */
     readonly MAX_GRID_SIDE: number;
-    /** Largest heuristic weight (100); a search clamps larger weights to it. */
+    /** Largest heuristic weight (options.h, kMaxWeight); a search clamps larger weights to it. */
     readonly MAX_WEIGHT: number;
+    /** Largest sense radius of a walk (walk.h, kMaxSenseRadius). */
+    readonly MAX_SENSE_RADIUS: number;
+    /** Largest terrain cost (grid.h, kMaxTerrainCost); 0 is a wall. */
+    readonly MAX_TERRAIN_COST: number;
+    /** The cell id that means no cell (events.h, kNoCell): an event's absent `other`, a "parentId" of none. */
+    readonly NO_CELL: number;
     /** Search algorithms. */
     readonly Algorithm: EnumObject<AlgorithmName>;
     /** Heuristics. */
@@ -625,8 +519,12 @@ declare module '*/generated/astar-wasm.mjs' {
     readonly WalkStatus: EnumObject<WalkStatusName>;
     /** Why a walk replans. */
     readonly ReplanReason: EnumObject<ReplanReasonName>;
+    /** What a search's per-cell arrays hold (RawChannel's name is one of its names). */
+    readonly Channel: EnumObject<ChannelName>;
     /** The algorithm table and every option name. */
     catalog(): Catalog;
+    /** The event kind that reports each outcome, by Outcome value; null for `none` (events.h, kOutcomes). */
+    outcomeKinds(): (EnumMember<EventKindName> | null)[];
     /** Why `algorithm` refuses this grid with these options, or none. */
     refusalFor(
       grid: Grid,
@@ -652,18 +550,6 @@ declare module '*/generated/astar-wasm.mjs' {
     readonly Search: SearchClass;
     /** Walks. */
     readonly Walk: WalkClass;
-    /** Checks and keeps a navigation mesh built for a width x height map (copies the arrays). */
-    makeMesh(
-      width: number,
-      height: number,
-      radius: number,
-      vertices: Float64Array,
-      polygonStart: Uint32Array,
-      polygonVertices: Uint32Array,
-      polygonNeighbours: Int32Array,
-    ): MeshResult;
-    /** Mesh searches. */
-    readonly MeshSearch: MeshSearchClass;
   }
 
   /** Overrides accepted by the factory (a subset of Emscripten's `Module` object). */

@@ -32,35 +32,63 @@
 //
 // One wasm instance per JS realm: loadEngine() caches its promise, so every module of the
 // page (or every test in a file) shares one instance and one memory.
+// The raw module's declaration is ambient (matched by path): referenced here so that every
+// program that compiles this file sees it, the declaration bundler's included.
+/// <reference path="./astar-wasm.d.ts" />
+/// <reference lib="esnext.disposable" preserve="true" />
+import type { AlgorithmRow, Catalog } from './catalog';
 import createAstarModule from './generated/astar-wasm.mjs';
 import type {
-  AlgorithmName,
-  AlgorithmRow,
   AstarModule,
-  Catalog,
-  CellPhaseName,
-  CostModelName,
-  DiagonalName,
   EnumMember,
   EnumObject,
-  EventKindName,
-  HeuristicName,
-  OutcomeName,
   Event as RawEvent,
   Grid as RawGrid,
+  Preparation as RawPreparation,
   Search as RawSearch,
-  RefusalName,
+  SearchReader as RawSearchReader,
+  Walk as RawWalk,
+} from './generated/astar-wasm.mjs';
+// Every name and limit the core hands JavaScript, generated from its tables at build time.
+import * as names from './generated/names';
+import type {
+  AlgorithmName as GeneratedAlgorithmName,
+  CellPhaseName,
+  ChannelName as GeneratedChannelName,
+  ChannelTypeName,
+  CostModelName as GeneratedCostModelName,
+  DiagonalName as GeneratedDiagonalName,
+  EventKindName,
+  HeuristicName as GeneratedHeuristicName,
+  OutcomeName,
+  RefusalName as GeneratedRefusalName,
   ReplanReasonName,
   SideName,
   StatusName,
-  Walk as RawWalk,
   WalkStatusName,
-} from './generated/astar-wasm.mjs';
+} from './generated/names';
 import { EngineMeshSearch, MeshCache, type MeshSearch, type MeshSearchOptions, type NavMeshInfo } from './mesh-search';
 
-export type { AlgorithmName, AlgorithmRow, Catalog, CostModelName, DiagonalName, HeuristicName, RefusalName };
-export * from './mesh-search';
+export type { AlgorithmRow, Catalog };
+export { MAX_RADIUS, MESH_ALGORITHMS } from './mesh-search';
+export type { FunnelStep, MeshAlgorithmName, MeshBuildReport, MeshData, MeshEvent, MeshSearch, MeshSearchOptions, NavMeshInfo, PlanePoint, PolyanyaNode, PolygonNode } from './mesh-search';
 
+/** A search's name as the CLI, share links, the element and findPath spell it ('astar', 'jps', 'dstar-lite', ...); catalog.algorithms describes each. */
+export type AlgorithmName = GeneratedAlgorithmName;
+/** Heuristics; without one, an algorithm's own default (octile with diagonal moves, manhattan without). */
+export type HeuristicName = GeneratedHeuristicName;
+/** When a diagonal move is allowed, judged by the two cells beside it; only-when-no-obstacles is the Moving AI rule. */
+export type DiagonalName = GeneratedDiagonalName;
+/** Move costs: exact (1 and √2, the Moving AI lengths) or 10-14 (10 and 14, as classic tutorials count). */
+export type CostModelName = GeneratedCostModelName;
+/**
+ * Why options cannot run on a grid: JPS and Theta* need one terrain cost; Theta* never cuts
+ * corners and counts exactly; a walk moves cell to cell. ('none' is the engine's own name
+ * for no refusal; what returns a refusal gives null instead.)
+ */
+export type RefusalName = GeneratedRefusalName;
+
+/** A search's options (findPath's are the same, with `costs` for `costModel`). */
 export interface SearchOptions {
   algorithm: AlgorithmName;
   diagonal: DiagonalName;
@@ -70,7 +98,7 @@ export interface SearchOptions {
   weight: number;
   /** Move lengths 1 and sqrt 2 (exact) or 10 and 14. */
   costModel: CostModelName;
-  /** Expansions after which the search gives up (status gave-up); undefined or 0: no limit. */
+  /** Expansions after which the search gives up (status gave-up); undefined or 0: no limit. IDA* can need very many on open maps. */
   maxExpansions?: number;
 }
 
@@ -93,17 +121,28 @@ export function fitOptions(row: AlgorithmRow, options: SearchOptions): Partial<S
   return fitted;
 }
 
+/** Where a search is: ready, running, or finished as found, no-path, gave-up (at maxExpansions) or refused. */
 export type SearchStatus = StatusName;
+/** What a cell is in the current search (IDA*: open means on its depth-first path). */
 export type CellPhase = CellPhaseName;
+/** Every cell phase, by its number (CellView.phaseAt's 0 to 3). */
+export const CELL_PHASES: readonly CellPhase[] = names.CELL_PHASE_NAMES;
+/** The frontier a cell or event belongs to: backward only in bidirectional search. */
 export type Side = SideName;
+/** Both frontiers, forward first. */
+export const SIDES: readonly Side[] = names.SIDE_NAMES;
 
+/** A cell: `x` grows to the east, `y` to the south, both from 0. */
 export interface Point {
   x: number;
   y: number;
 }
 
+/** The outcomes events of kind K report (cpp/core/events.h, kOutcomes). */
+export type OutcomeOf<K extends keyof typeof names.OUTCOMES_BY_EVENT_KIND> = (typeof names.OUTCOMES_BY_EVENT_KIND)[K][number];
+
 /** What happened to a neighbour of the expanded cell. */
-export type NeighbourOutcome = 'opened' | 'improved' | 'not-improved' | 'closed' | 'blocked' | 'pruned' | 'on-path';
+export type NeighbourOutcome = OutcomeOf<'neighbour'>;
 
 /**
  * One thing that happened in a step (cpp/core/events.h has the full story of each kind).
@@ -116,7 +155,7 @@ export type SearchEvent =
   /** A neighbour of the expanded cell, and what became of it; `parent` is its parent after the step. */
   | { kind: 'neighbour'; cell: Point; side: Side; outcome: NeighbourOutcome; oldG: number | null; newG: number | null; parent: Point | null }
   /** JPS: a scan from `from` in direction `dir` (0..7 = N, E, S, W, NE, SE, SW, NW) that stopped at `to`. */
-  | { kind: 'scan'; from: Point; to: Point; dir: number; outcome: 'jump-point' | 'dead-end' | 'reached-goal' }
+  | { kind: 'scan'; from: Point; to: Point; dir: number; outcome: OutcomeOf<'scan'> }
   /** JPS: `cell` is a forced neighbour of `jumpPoint`. */
   | { kind: 'forced'; cell: Point; jumpPoint: Point }
   /** Theta*: the line of sight from `from` to `to`; `blockedBy` is the first blocked cell it touches. */
@@ -136,7 +175,7 @@ export type SearchEvent =
    * (from `oldG`, often Infinity) and it left the queue; 'under-consistent': g < rhs, so g
    * was raised to Infinity (from `oldG`) and its predecessors' rhs are recomputed.
    */
-  | { kind: 'key'; cell: Point; outcome: 'key-raised' | 'over-consistent' | 'under-consistent'; k1: number; k2: number; newK1: number | null; oldG: number | null }
+  | { kind: 'key'; cell: Point; outcome: OutcomeOf<'key'>; k1: number; k2: number; newK1: number | null; oldG: number | null }
   /**
    * D* Lite: the rhs of `cell` (a predecessor of the popped cell; after an under-consistent
    * pop also the popped cell itself, whose rhs may be unchanged) went from `oldRhs` to
@@ -145,7 +184,7 @@ export type SearchEvent =
    * consistent again and left the queue. `k1`: its key's first part in the queue now (null
    * when dequeued); `next`: its successor on the best way to the goal now (null for none).
    */
-  | { kind: 'rhs'; cell: Point; outcome: 'queued' | 'requeued' | 'dequeued'; oldRhs: number; newRhs: number; k1: number | null; next: Point | null };
+  | { kind: 'rhs'; cell: Point; outcome: OutcomeOf<'rhs'>; oldRhs: number; newRhs: number; k1: number | null; next: Point | null };
 
 export type SearchEventKind = SearchEvent['kind'];
 export type EventOf<K extends SearchEventKind> = Extract<SearchEvent, { kind: K }>;
@@ -165,11 +204,17 @@ export function eventsOf<K extends SearchEventKind>(step: StepEvent, kind: K): E
   return step.events.filter((event): event is EventOf<K> => event.kind === kind);
 }
 
+/** Work done by a search so far. */
 export interface Counters {
+  /** Expansions (steps), re-expansions included. */
   expanded: number;
+  /** Cells added to an open list, the start included. */
   opened: number;
+  /** Times an open cell's g was lowered. */
   improved: number;
+  /** Largest open-list size seen (IDA*: deepest stack). */
   maxOpen: number;
+  /** Current open-list size (IDA*: stack depth; bidirectional: both lists). */
   openSize: number;
 }
 
@@ -185,6 +230,22 @@ export interface Progress {
   meetingCell: Point | null;
 }
 
+/**
+ * How far a search that prepares per map (JPS+ builds a jump table from the map) has come
+ * with it. The catalog says which algorithms prepare (AlgorithmRow.prepares).
+ */
+export interface Preparation {
+  /** False for searches that prepare nothing (then ready is true and the figures are 0). */
+  needed: boolean;
+  /** The prepared data fits the grid as it is now and the options (JPS+: the diagonal rule). */
+  ready: boolean;
+  /** Units of work done, of `total` (JPS+: rows, two sweeps of the map's height). */
+  done: number;
+  total: number;
+  /** Bytes of wasm memory the prepared data holds now. */
+  bytes: number;
+}
+
 /** One entry of the open list (Search.openList). Every listed cell has been reached, so no number is missing. */
 export interface OpenListEntry {
   cell: Point;
@@ -198,14 +259,19 @@ export interface OpenListEntry {
   side: Side;
 }
 
+/** A query of a Moving AI .scen file. */
 export interface ScenarioQuery {
+  /** Difficulty bucket. */
   bucket: number;
+  /** The map's path as the file writes it. */
   mapPath: string;
+  /** The map's width as the query states it. */
   mapWidth: number;
+  /** The map's height as the query states it. */
   mapHeight: number;
   start: Point;
   goal: Point;
-  /** -1: no path expected. */
+  /** The published optimal length; -1: no path expected. */
   optimal: number;
 }
 
@@ -219,7 +285,10 @@ export class MapFormatError extends Error {
   }
 }
 
-export const MAX_GRID_SIDE = 4096;
+/** Largest grid side (cpp/core/grid.h): createGrid takes 1 to this many cells each way. */
+export const MAX_GRID_SIDE = names.MAX_GRID_SIDE;
+/** Largest terrain cost (0 is a wall): entering a cell costs the move's length times its cost. */
+export const MAX_TERRAIN_COST = names.MAX_TERRAIN_COST;
 /**
  * The engine's memory is full: thrown instead of the allocation, so the engine stays
  * usable; delete objects (or let dropped ones be collected) and try again.
@@ -244,8 +313,11 @@ export interface EngineMemoryUsage {
 }
 
 /** Largest heuristic weight; the core clamps larger ones, so inputs above it are refused. */
-export const MAX_WEIGHT = 100;
+export const MAX_WEIGHT = names.MAX_WEIGHT;
+/** Largest sense radius of a walk (cpp/core/walk.h): 0 is the whole map, 1 to this only what the agent has sensed. */
+export const MAX_SENSE_RADIUS = names.MAX_SENSE_RADIUS;
 
+/** The engine: grids, searches and walks in WebAssembly, and the catalog of what it runs. */
 export interface Engine {
   /** The core's algorithm table and option names (each list in the engine's numbering). */
   readonly catalog: Catalog;
@@ -253,13 +325,13 @@ export interface Engine {
   algorithm(name: AlgorithmName): AlgorithmRow;
   /** Why these options cannot run on `grid` (null when they can). */
   refusalFor(grid: Grid, options: Pick<SearchOptions, 'algorithm' | 'diagonal' | 'costModel'>): RefusalName | null;
-  /** A width x height grid of cost-1 cells. Throws RangeError on a bad size. Caller deletes it. */
+  /** A width x height grid of cost-1 cells (1 to MAX_GRID_SIDE each way). Throws RangeError on a bad size. Caller deletes it. */
   createGrid(width: number, height: number): Grid;
-  /** A grid from Moving AI .map text. Throws MapFormatError. Caller deletes it. */
+  /** A grid from Moving AI .map text ('.', 'G', 'S' walkable; '@', 'O', 'T', 'W' walls; digits 2 to 9 terrain costs). Throws MapFormatError. Caller deletes it. */
   parseMap(text: string): Grid;
   /** The queries of Moving AI .scen text. Throws MapFormatError. */
   parseScenario(text: string): ScenarioQuery[];
-  /** A ready search over `grid` (which must outlive it). Caller deletes it. */
+  /** A ready search over `grid`, run step by step (the grid must outlive it and refuses delete() meanwhile). Caller deletes it. */
   createSearch(grid: Grid, options?: Partial<SearchOptions>): Search;
   /** A walk on the true map `world` (which must outlive it; it refuses delete() meanwhile). Caller deletes it. */
   createWalk(world: Grid): Walk;
@@ -275,6 +347,7 @@ export interface Engine {
   navMesh(grid: Grid, radius?: number): NavMeshInfo;
 }
 
+/** A map of terrain costs in wasm memory: delete() it when done (or declare it with `using`). */
 export interface Grid {
   readonly width: number;
   readonly height: number;
@@ -282,11 +355,11 @@ export interface Grid {
   readonly revision: number;
   /** True when the point is a cell of this grid. */
   contains(point: Point): boolean;
-  /** 0 wall, 1..9 terrain cost. */
+  /** 0 wall, 1 to MAX_TERRAIN_COST terrain cost (entering a cell costs the move's length times its cost). */
   cost(x: number, y: number): number;
   setCost(x: number, y: number, cost: number): void;
   fill(cost: number): void;
-  /** Row-major, length width*height; values above 9 become 9. */
+  /** Row-major, length width*height; values above MAX_TERRAIN_COST become MAX_TERRAIN_COST. */
   assign(costs: Uint8Array): void;
   /** Live view into wasm memory: re-fetch after edits or allocations; copy with slice() to keep. */
   costs(): Uint8Array;
@@ -295,12 +368,17 @@ export interface Grid {
   minCost(): number;
   /** True when every walkable cell has the same terrain cost. */
   uniformCost(): boolean;
-  /** Frees the wasm memory, which is not garbage-collected. Throws while a search uses the grid. */
+  /** Frees the wasm memory, which is not garbage-collected. Throws while a search or walk reads the grid; a second call does nothing. */
   delete(): void;
   /** delete(), for `using grid = ...`. */
   [Symbol.dispose](): void;
 }
 
+/**
+ * A search run step by step, for drawing one: reset(), then step() (observed, with every
+ * event) or runSteps()/run(); then read its cells. Lives in wasm memory: delete() it when
+ * done (or declare it with `using`), before the grid it reads.
+ */
 export interface Search {
   /** Takes effect at the next reset(). */
   setOptions(options: Partial<SearchOptions>): void;
@@ -310,13 +388,40 @@ export interface Search {
   setGrid(grid: Grid): void;
   /** Keep display-only channels ("scanned") in unobserved steps too, so a replay shows them; read at reset(). */
   setTracing(on: boolean): void;
-  /** Starts a new search; false (status ready) when a point is outside the grid. */
+  /**
+   * Starts a new search; false (status ready) when a point is outside the grid. A search
+   * that prepares per map (AlgorithmRow.prepares) whose preparation is missing or out of
+   * date (another map, an edit, another diagonal rule) is then 'preparing' instead of
+   * 'running'; see preparation().
+   */
   reset(start: Point, goal: Point): boolean;
-  /** One expansion, observed; null if there was nothing to do. */
+  /** One expansion, observed; null if there was nothing to do. A preparing search prepares to the end first. */
   step(): StepEvent | null;
-  /** Up to n unobserved expansions; returns how many were made. */
+  /** Up to n unobserved expansions; returns how many were made. A preparing search prepares to the end first. */
   runSteps(n: number): number;
+  /** Runs to the end (a preparing search prepares first). */
   run(): void;
+  /**
+   * The per-map preparation: whether this search needs one, whether it is ready, its
+   * progress (done of total units) and the memory it holds. Readable in any status.
+   */
+  preparation(): Preparation;
+  /**
+   * About `units` more units of a preparing search's preparation (a whole number >= 0), so
+   * a page can slice it between frames and show progress; returns the units done. When it
+   * completes the search begins: status 'running' (or its end at once). Does nothing
+   * unless the status is 'preparing' and the search is not stale.
+   */
+  prepareSteps(units: number): number;
+  /**
+   * Shares `other`'s prepared data (held once, not copied) when it was made for this
+   * search's grid as it is now and its options, so two searches on one map prepare once; a
+   * preparing search then begins. False when `other` has no such data or runs another kind
+   * of search, and while this search is running (it keeps what it runs with until its next
+   * reset). `other` may be a walk's planner.
+   */
+  adoptPreparation(other: Search): boolean;
+  /** 'preparing': reset, its per-map preparation still to do (prepareSteps, or any step). */
   readonly status: SearchStatus;
   /** Why the options were refused (status refused), else null. */
   readonly refusal: RefusalName | null;
@@ -403,7 +508,7 @@ export type WalkStep =
  * repairs its plan, the others plan again from scratch from the agent's cell.
  */
 export interface Walk {
-  /** Take effect at the next reset(). senseRadius 0: the agent knows the whole map; 1..10: only what it has sensed. */
+  /** Take effect at the next reset(). senseRadius 0: the agent knows the whole map; 1 to MAX_SENSE_RADIUS: only what it has sensed. */
   setOptions(search: Partial<SearchOptions>, senseRadius: number): void;
   /** The agent at `start`, its knowledge sensed there, the planner reset; false (status ready) when a point is outside the map. */
   reset(start: Point, goal: Point): boolean;
@@ -442,19 +547,19 @@ export interface Walk {
 }
 
 /** Per-cell arrays a search declares (cpp/core/search.h, Search::channels). */
-export type ChannelName =
-  | 'phase'
-  | 'g'
-  | 'order'
-  | 'parentDir'
-  | 'parentId'
-  | 'scanned'
-  | 'visits'
-  | 'phaseBack'
-  | 'gBack'
-  | 'orderBack'
-  | 'parentDirBack'
-  | 'rhs';
+export type ChannelName = GeneratedChannelName;
+/** The channels fillPhases copies: phases of either frontier, and JPS's scanned cells. */
+export type PhaseChannel = Subset<ChannelName, 'phase' | 'phaseBack' | 'scanned'>;
+/** T, which must be some of U's members: a subset of generated names where a misspelt one is an error, not silently dropped. */
+export type Subset<U, T extends U> = T;
+
+/**
+ * JPS+'s prepared jump table, once ready, one channel per direction (u16, no stamp: they
+ * belong to the map, not to one search): bits 0..14 the moves a goal-less jump from the cell
+ * makes, bit 15 set when it stops at a jump point (clear: a dead end, the count being the
+ * moves to the last free cell; 0 when the first move is illegal). cpp/core/jump_table.h.
+ */
+export type JumpChannelName = Subset<ChannelName, 'jumpN' | 'jumpE' | 'jumpS' | 'jumpW' | 'jumpNE' | 'jumpSE' | 'jumpSW' | 'jumpNW'>;
 
 /**
  * Typed-array views of a search's channels, valid until wasm memory grows or the search
@@ -484,7 +589,7 @@ export interface CellView {
    * loop, for drawing whole layers. 'phaseBack' (0 without a backward search) and
    * 'scanned' (1 where a scan passed, else 0) likewise.
    */
-  fillPhases(out: Uint8Array, channel?: 'phase' | 'phaseBack' | 'scanned'): void;
+  fillPhases(out: Uint8Array, channel?: PhaseChannel): void;
   /** Any channel's raw value; NaN where the cell is not part of the current search or the channel is missing. */
   valueAt(channel: ChannelName, id: number): number;
 }
@@ -516,31 +621,46 @@ export function gridSizeError(width: number, height: number): string | null {
   return loadedModule.gridSizeError(width, height) || null;
 }
 
-// Enum members by name and names by integer value, built once per module.
+/** Thrown when the wasm module was rebuilt without the names generated from it (see EnumTable). */
+function staleBuild(what: string): Error {
+  return new Error(`astar-wasm.mjs does not match generated/names.ts (${what}): run the build (node scripts/build.mjs), which regenerates both`);
+}
+
+/**
+ * An enum's members by name and names by integer value, built once per module from the
+ * names generated from it (generated/names.ts). The two come from the same build; should the
+ * module have been rebuilt alone, with names added or moved, the engine refuses to load
+ * rather than name things wrongly.
+ */
 class EnumTable<Name extends string> {
   private readonly byName = new Map<string, EnumMember<Name>>();
-  private readonly names: Name[] = [];
+  private readonly byValue = new Map<number, Name>();
 
   constructor(
     private readonly kind: string,
     members: EnumObject<Name>,
+    private readonly names: readonly Name[],
   ) {
-    for (const name of Object.keys(members)) {
-      if (name === 'values') continue;
-      const member = members[name as Name];
+    // In value order; values may skip reserved numbers (see scripts/generate-names.mjs).
+    let previous = -1;
+    for (const name of names) {
+      const member = members[name];
+      if (!member || member.value <= previous) throw staleBuild(`${kind} ${JSON.stringify(name)}`);
+      previous = member.value;
       this.byName.set(name, member);
-      this.names[member.value] = name as Name;
+      this.byValue.set(member.value, name);
     }
+    if (Object.keys(members).length !== names.length + 1) throw staleBuild(`the ${kind} names`); // + `values`
   }
 
   member(name: string): EnumMember<Name> {
     const member = this.byName.get(name);
-    if (!member) throw new RangeError(`unknown ${this.kind} ${JSON.stringify(name)}; expected one of ${[...this.byName.keys()].join(', ')}`);
+    if (!member) throw new RangeError(`unknown ${this.kind} ${JSON.stringify(name)}; expected one of ${this.names.join(', ')}`);
     return member;
   }
 
   name(member: EnumMember<Name>): Name {
-    return this.names[member.value]!;
+    return this.byValue.get(member.value)!;
   }
 }
 
@@ -553,7 +673,8 @@ function nullIfNaN(value: number): number | null {
 }
 
 function checkTerrainCost(cost: number): void {
-  if (!isInteger(cost) || cost < 0 || cost > 9) throw new RangeError(`cost must be an integer from 0 (wall) to 9, got ${cost}`);
+  if (!isInteger(cost) || cost < 0 || cost > MAX_TERRAIN_COST)
+    throw new RangeError(`cost must be an integer from 0 (wall) to ${MAX_TERRAIN_COST}, got ${cost}`);
 }
 
 /**
@@ -673,31 +794,32 @@ class WasmEngine implements Engine {
   readonly sides: EnumTable<SideName>;
   readonly walkStatuses: EnumTable<WalkStatusName>;
   readonly replanReasons: EnumTable<ReplanReasonName>;
-  readonly channelTypes: EnumTable<'u8' | 'u16' | 'u32' | 'f64'>;
+  readonly channelTypes: EnumTable<ChannelTypeName>;
   /** Grids, searches and walks made and neither deleted nor reclaimed. */
   liveObjects = 0;
   /** The size the wasm heap may grow to (MAXIMUM_MEMORY). */
   private readonly heapLimit: number;
 
   constructor(readonly raw: AstarModule) {
-    // The size checks below hard-code these; a mismatched build must not load.
-    if (raw.MAX_GRID_SIDE !== MAX_GRID_SIDE || raw.MAX_WEIGHT !== MAX_WEIGHT)
-      throw new Error('astar-wasm.mjs does not match engine.ts: rebuild the wasm module');
+    for (const limit of ['MAX_GRID_SIDE', 'MAX_WEIGHT', 'MAX_SENSE_RADIUS', 'MAX_TERRAIN_COST', 'NO_CELL'] as const)
+      if (raw[limit] !== names[limit]) throw staleBuild(limit);
     this.heapLimit = raw.memoryUsage().heapLimit;
     this.catalog = deepFreeze(raw.catalog());
-    this.algorithms = new EnumTable('algorithm', raw.Algorithm);
-    this.heuristics = new EnumTable('heuristic', raw.Heuristic);
-    this.diagonals = new EnumTable('diagonal mode', raw.Diagonal);
-    this.costModels = new EnumTable('cost model', raw.CostModel);
-    this.statuses = new EnumTable('status', raw.Status);
-    this.refusals = new EnumTable('refusal', raw.Refusal);
-    this.outcomes = new EnumTable('outcome', raw.Outcome);
-    this.phases = new EnumTable('cell phase', raw.CellPhase);
-    this.kinds = new EnumTable('event kind', raw.EventKind);
-    this.sides = new EnumTable('side', raw.Side);
-    this.walkStatuses = new EnumTable('walk status', raw.WalkStatus);
-    this.replanReasons = new EnumTable('replan reason', raw.ReplanReason);
-    this.channelTypes = new EnumTable('channel type', raw.ChannelType);
+    this.algorithms = new EnumTable('algorithm', raw.Algorithm, names.ALGORITHM_NAMES);
+    this.heuristics = new EnumTable('heuristic', raw.Heuristic, names.HEURISTIC_NAMES);
+    this.diagonals = new EnumTable('diagonal mode', raw.Diagonal, names.DIAGONAL_NAMES);
+    this.costModels = new EnumTable('cost model', raw.CostModel, names.COST_MODEL_NAMES);
+    this.statuses = new EnumTable('status', raw.Status, names.STATUS_NAMES);
+    this.refusals = new EnumTable('refusal', raw.Refusal, names.REFUSAL_NAMES);
+    this.outcomes = new EnumTable('outcome', raw.Outcome, names.OUTCOME_NAMES);
+    this.phases = new EnumTable('cell phase', raw.CellPhase, names.CELL_PHASE_NAMES);
+    this.kinds = new EnumTable('event kind', raw.EventKind, names.EVENT_KIND_NAMES);
+    this.sides = new EnumTable('side', raw.Side, names.SIDE_NAMES);
+    this.walkStatuses = new EnumTable('walk status', raw.WalkStatus, names.WALK_STATUS_NAMES);
+    this.replanReasons = new EnumTable('replan reason', raw.ReplanReason, names.REPLAN_REASON_NAMES);
+    this.channelTypes = new EnumTable('channel type', raw.ChannelType, names.CHANNEL_TYPE_NAMES);
+    // Channels cross by name (RawChannel.name); their table is only checked against the module.
+    new EnumTable('channel', raw.Channel, names.CHANNEL_NAMES);
     this.meshes = new MeshCache(raw);
   }
 
@@ -782,9 +904,10 @@ class WasmEngine implements Engine {
       'a loop that drops them must await now and then.');
   }
 
-  /** Bytes a search with `algorithm` keeps for `cells` cells. */
+  /** Bytes a search with `algorithm` keeps for `cells` cells, its prepared data included (when not shared). */
   searchBytes(algorithm: AlgorithmName, cells: number): number {
-    return cells * this.algorithm(algorithm).bytesPerCell;
+    const row = this.algorithm(algorithm);
+    return cells * (row.bytesPerCell + row.preparedBytesPerCell);
   }
 
   /**
@@ -929,14 +1052,14 @@ class EngineGrid implements Grid {
   }
 }
 
-const NO_CELL = 0xffffffff;
+const NO_CELL = names.NO_CELL;
 
 /**
  * A typed array over a channel's bytes. The core aligns every array to its element and
  * strides by whole elements, so the view starts exactly at element 0 (a misaligned one
  * would throw here, not misread).
  */
-function channelArray(type: 'u8' | 'u16' | 'u32' | 'f64', bytes: Uint8Array): Uint8Array | Uint16Array | Uint32Array | Float64Array {
+function channelArray(type: ChannelTypeName, bytes: Uint8Array): Uint8Array | Uint16Array | Uint32Array | Float64Array {
   const { buffer, byteOffset, length } = bytes;
   switch (type) {
     case 'u8': return new Uint8Array(buffer, byteOffset, length);
@@ -960,7 +1083,7 @@ const DY = [-1, 0, 1, 0, -1, 1, 1, -1];
 
 class EngineCellView implements CellView {
   readonly count: number;
-  private readonly channels = new Map<string, ChannelReader>();
+  private readonly channels = new Map<ChannelName, ChannelReader>();
   private readonly phase: ChannelReader;
   private readonly g: ChannelReader;
   // Read per cell per frame by the renderer: looked up once.
@@ -969,7 +1092,7 @@ class EngineCellView implements CellView {
 
   constructor(
     private readonly search: EngineSearch,
-    raw: ReturnType<RawSearch['_channels']>,
+    raw: ReturnType<RawSearchReader['_channels']>,
     readonly layout: number,
     private readonly width: number,
   ) {
@@ -1050,7 +1173,7 @@ class EngineCellView implements CellView {
     return reader !== undefined && reader.values[id * reader.step] === this.search.stampNow;
   }
 
-  fillPhases(out: Uint8Array, channel: 'phase' | 'phaseBack' | 'scanned' = 'phase'): void {
+  fillPhases(out: Uint8Array, channel: PhaseChannel = 'phase'): void {
     const count = Math.min(this.count, out.length);
     const stamp = this.search.stampNow;
     const reader = channel === 'phase' ? this.phase : channel === 'phaseBack' ? this.phaseBack : this.scanned;
@@ -1072,7 +1195,10 @@ class EngineCellView implements CellView {
 class EngineSearch implements Search {
   /** The search number; a cell state belongs to the current search only if its stamp matches. */
   stampNow: number;
-  private rawSearch: RawSearch | null;
+  /** What this wrapper reads: its own raw search, or a walk's planner (read-only). */
+  private rawSearch: RawSearchReader | null;
+  /** The raw search this wrapper owns and changes; null for a walk's planner. */
+  private readonly ownedRaw: RawSearch | null;
   private grid: EngineGrid;
   private current: SearchOptions = { ...DEFAULT_OPTIONS };
   private view: EngineCellView | null = null;
@@ -1089,13 +1215,14 @@ class EngineSearch implements Search {
     readonly engine: WasmEngine,
     grid: EngineGrid,
     options: Partial<SearchOptions>,
-    planner?: RawSearch,
+    planner?: RawSearchReader,
   ) {
     if (!planner) engine.makeRoom(engine.searchBytes(DEFAULT_OPTIONS.algorithm, grid.width * grid.height), `a search of ${grid.width} x ${grid.height} cells`);
-    this.rawSearch = planner ?? new engine.raw.Search(grid.raw);
+    this.ownedRaw = planner ? null : new engine.raw.Search(grid.raw);
+    this.rawSearch = planner ?? this.ownedRaw;
     this.readOnly = planner !== undefined;
     this.grid = grid;
-    this.stampNow = this.rawSearch.stamp();
+    this.stampNow = this.raw.stamp();
     if (this.readOnly) return;
     grid.users += 1;
     engine.liveObjects += 1;
@@ -1115,16 +1242,20 @@ class EngineSearch implements Search {
 
   /** The grid this search reads goes with its raw search if it is reclaimed. */
   private registerLeftover(): void {
-    reclaimer.register(this, { kind: 'Search', engine: this.engine, raw: this.raw, reads: this.grid }, this);
+    reclaimer.register(this, { kind: 'Search', engine: this.engine, raw: this.owned, reads: this.grid }, this);
   }
 
-  private get raw(): RawSearch {
+  /** The raw search read (another engine search adopting this one's preparation reads it too). */
+  get raw(): RawSearchReader {
     if (!this.rawSearch) throw new Error(this.readOnly ? 'the walk of this planner has been deleted' : 'this Search has been deleted');
     return this.rawSearch;
   }
 
-  private writable(): void {
-    if (this.readOnly) throw new Error("a walk's planner is read-only: drive the walk instead");
+  /** The raw search to change: only a search this wrapper owns. */
+  private get owned(): RawSearch {
+    if (!this.ownedRaw) throw new Error("a walk's planner is read-only: drive the walk instead");
+    this.raw; // throws once deleted
+    return this.ownedRaw;
   }
 
   /** The walk was deleted: its planner with it. */
@@ -1138,11 +1269,12 @@ class EngineSearch implements Search {
   }
 
   setOptions(options: Partial<SearchOptions>): void {
-    this.writable();
+    const owned = this.owned;
     const { options: next, args } = this.engine.resolveOptions(this.current, options);
+    if (this.engine.algorithm(next.algorithm).onMesh) throw new RangeError(`${next.algorithm} searches a navigation mesh: make it with createMeshSearch`);
     // Another algorithm may be run by another class, which the raw search makes now.
     if (next.algorithm !== this.arraysFor) this.roomFor(next.algorithm, this.grid);
-    this.raw._setOptions(...args);
+    owned._setOptions(...args);
     this.current = next;
     this.holding(next.algorithm, this.grid);
   }
@@ -1169,10 +1301,10 @@ class EngineSearch implements Search {
   }
 
   setGrid(grid: Grid): void {
-    this.writable();
+    const owned = this.owned;
     const next = this.engine.ownGrid(grid);
     this.roomFor(this.arraysFor, next);
-    this.raw.setGrid(next.raw);
+    owned.setGrid(next.raw);
     this.holding(this.arraysFor, next);
     this.grid.users -= 1;
     next.users += 1;
@@ -1183,23 +1315,22 @@ class EngineSearch implements Search {
   }
 
   setTracing(on: boolean): void {
-    this.writable();
-    this.raw.setTracing(on);
+    this.owned.setTracing(on);
   }
 
   reset(start: Point, goal: Point): boolean {
-    this.writable();
+    const owned = this.owned;
     checkPoints(start, goal);
     this.engine.makeRoom(0, 'starting this search');
-    const started = this.raw.reset({ x: start.x, y: start.y }, { x: goal.x, y: goal.y });
+    const started = owned.reset({ x: start.x, y: start.y }, { x: goal.x, y: goal.y });
     this.stampNow = this.raw.stamp();
     return started;
   }
 
   step(): StepEvent | null {
-    this.writable();
-    this.engine.makeRoom(0, 'running this search');
-    const raw = this.raw._step();
+    const owned = this.owned;
+    this.roomToRun();
+    const raw = owned._step();
     if (!raw) return null;
     return this.stepEvent(raw);
   }
@@ -1223,7 +1354,7 @@ class EngineSearch implements Search {
       case 'expand': return { kind: 'expand', cell: cell(), side, g: raw.a, h: raw.b, f: raw.c, parent: other() };
       case 'neighbour':
         return { kind: 'neighbour', cell: cell(), side, outcome: outcome as NeighbourOutcome, oldG: nullIfNaN(raw.a), newG: nullIfNaN(raw.b), parent: other() };
-      case 'scan': return { kind: 'scan', from: other()!, to: cell(), dir: raw.dir, outcome: outcome as 'jump-point' | 'dead-end' | 'reached-goal' };
+      case 'scan': return { kind: 'scan', from: other()!, to: cell(), dir: raw.dir, outcome: outcome as OutcomeOf<'scan'> };
       case 'forced': return { kind: 'forced', cell: cell(), jumpPoint: other()! };
       case 'sight':
         return { kind: 'sight', from: other()!, to: cell(), clear: outcome === 'clear', blockedBy: Number.isNaN(raw.a) ? null : grid.pointOf(raw.a) };
@@ -1233,26 +1364,54 @@ class EngineSearch implements Search {
       case 'stop': return { kind: 'stop', cost: raw.a, bound: raw.b };
       case 'key': {
         const raised = outcome === 'key-raised';
-        return { kind: 'key', cell: cell(), outcome: outcome as 'key-raised' | 'over-consistent' | 'under-consistent', k1: raw.a, k2: raw.b,
+        return { kind: 'key', cell: cell(), outcome: outcome as OutcomeOf<'key'>, k1: raw.a, k2: raw.b,
           newK1: raised ? raw.c : null, oldG: raised ? null : raw.c };
       }
       case 'rhs':
-        return { kind: 'rhs', cell: cell(), outcome: outcome as 'queued' | 'requeued' | 'dequeued', oldRhs: raw.a, newRhs: raw.b, k1: nullIfNaN(raw.c), next: other() };
+        return { kind: 'rhs', cell: cell(), outcome: outcome as OutcomeOf<'rhs'>, oldRhs: raw.a, newRhs: raw.b, k1: nullIfNaN(raw.c), next: other() };
       default: throw new Error(`a grid search reported a mesh search's ${engine.kinds.name(raw.kind)} event`);
     }
   }
 
   runSteps(n: number): number {
-    this.writable();
+    const owned = this.owned;
     checkCount(n);
-    this.engine.makeRoom(0, 'running this search');
-    return this.raw.runSteps(Math.floor(n));
+    this.roomToRun();
+    return owned.runSteps(Math.floor(n));
   }
 
   run(): void {
-    this.writable();
-    this.engine.makeRoom(0, 'running this search');
-    this.raw.run();
+    const owned = this.owned;
+    this.roomToRun();
+    owned.run();
+  }
+
+  preparation(): Preparation {
+    const raw: RawPreparation = this.raw.preparation();
+    return { needed: raw.needed, ready: raw.ready, done: raw.done, total: raw.total, bytes: raw.bytes };
+  }
+
+  prepareSteps(units: number): number {
+    const owned = this.owned;
+    if (!isInteger(units) || units < 0) throw new RangeError(`prepareSteps() needs a whole number >= 0, got ${units}`);
+    this.roomToRun();
+    return owned.prepareSteps(units);
+  }
+
+  adoptPreparation(other: Search): boolean {
+    const owned = this.owned;
+    if (!(other instanceof EngineSearch) || other.engine !== this.engine) throw new TypeError('expected a Search made by this engine');
+    return owned._adoptPreparation(other.raw);
+  }
+
+  /**
+   * Room for running: a search still to prepare builds its prepared data first (JPS+: its
+   * table, preparedBytesPerCell a cell), which must fit too.
+   */
+  private roomToRun(): void {
+    const row = this.engine.algorithm(this.current.algorithm);
+    const preparing = row.prepares && this.owned.status() === this.engine.statuses.member('preparing');
+    this.engine.makeRoom(preparing ? row.preparedBytesPerCell * this.cellCount : 0, 'running this search');
   }
 
   get status(): SearchStatus {
@@ -1346,10 +1505,9 @@ class EngineSearch implements Search {
   }
 
   delete(): void {
-    if (this.readOnly) return;  // a walk's planner goes with its walk
-    if (!this.rawSearch) return;
+    if (!this.ownedRaw || !this.rawSearch) return;  // a walk's planner goes with its walk
     reclaimer.unregister(this);
-    this.rawSearch.delete();
+    this.ownedRaw.delete();
     this.rawSearch = null;
     this.view = null;
     this.hint.release();
@@ -1495,9 +1653,6 @@ class EngineWalk implements Walk {
     this.delete();
   }
 }
-
-/** Largest sense radius of a walk (cpp/core/walk.h, kMaxSenseRadius). */
-export const MAX_SENSE_RADIUS = 10;
 
 function checkPoints(start: Point, goal: Point): void {
   for (const [what, point] of [['start', start], ['goal', goal]] as const) {

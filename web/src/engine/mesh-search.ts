@@ -9,10 +9,13 @@
 // (or takes) the mesh, hands it over and resets again, so callers (the CLI, the package,
 // the benchmark) just reset and run, as with any search.
 //
-// Until the core's algorithm table has rows for the mesh searches (see search.h's
-// preparation contract), they are made by Engine.createMeshSearch rather than
-// createSearch. Paths are points of the plane: cell (x, y) is the square from (x, y) to
-// (x + 1, y + 1), so a path starts at the start cell's centre (x + 0.5, y + 0.5).
+// The mesh searches are rows of the algorithm table like every other (their catalog rows say
+// onMesh), but their nodes are the mesh's, not cells, and their paths points of the plane,
+// so they are made by Engine.createMeshSearch rather than createSearch and read through this
+// interface. Paths: cell (x, y) is the square from (x, y) to (x + 1, y + 1), so a path
+// starts at the start cell's centre (x + 0.5, y + 0.5).
+/// <reference path="./astar-wasm.d.ts" />
+/// <reference path="./astar-wasm-navmesh.d.ts" />
 import type {
   AstarModule,
   EnumMember,
@@ -21,23 +24,17 @@ import type {
   Grid as RawGrid,
   MeshSearch as RawMeshSearch,
   NavMesh as RawNavMesh,
-  RefusalName,
-  StatusName,
 } from './generated/astar-wasm.mjs';
+import { MESH_ALGORITHMS, type MeshAlgorithmName, type RefusalName, type StatusName } from './generated/names';
 import { buildMesh, checkRadius, meshReport, type MeshBuildReport, type MeshData } from './navmesh/build-mesh';
 import { MAX_RADIUS } from './navmesh/free-space';
 
-export { MAX_RADIUS };
+export { MAX_RADIUS, MESH_ALGORITHMS };
+export type { MeshAlgorithmName };
 export type { MeshBuildReport, MeshData };
 
-export const MESH_ALGORITHMS = ['navmesh', 'polyanya'] as const;
-export type MeshAlgorithmName = (typeof MESH_ALGORITHMS)[number];
-export const MESH_ALGORITHM_LABELS: Record<MeshAlgorithmName, string> = {
-  navmesh: 'Navmesh A* + funnel',
-  polyanya: 'Polyanya (optimal any-angle)',
-};
-
 export interface MeshSearchOptions {
+  /** An algorithm whose catalog row is onMesh (MESH_ALGORITHMS, generated from the core's table). */
   algorithm: MeshAlgorithmName;
   /** The agent's radius in cells, 0 to MAX_RADIUS: paths keep this far from every wall. */
   radius: number;
@@ -56,7 +53,7 @@ export type MeshEvent =
   | { kind: 'expand'; node: number; g: number; h: number; f: number; parent: number | null }
   /**
    * Polyanya: a node it generated ('opened', 'pruned': its root was reached more cheaply,
-   * 'dead-end': it leads into a dead end, 'reached-goal': the final node); navmesh A*: a
+   * 'into-dead-end': it leads into a dead end, 'reaches-goal': the final node); navmesh A*: a
    * neighbouring polygon ('opened', 'improved', 'not-improved', 'closed').
    */
   | { kind: 'neighbour'; node: number; outcome: string; oldG: number | null; newG: number | null; parent: number }
@@ -78,6 +75,16 @@ export interface PolyanyaNode {
   f: number;
   parent: number | null;
   kind: 'start' | 'observable' | 'non-observable' | 'final';
+}
+
+/** A polygon as navmesh A* reached it: where it entered it, its costs and parent polygon. */
+export interface PolygonNode {
+  position: PlanePoint;
+  g: number;
+  f: number;
+  parent: number | null;
+  order: number;
+  closed: boolean;
 }
 
 export interface FunnelStep {
@@ -117,7 +124,7 @@ export interface MeshSearch {
   /** Polyanya's node `id`, or null. */
   node(id: number): PolyanyaNode | null;
   /** Navmesh A*'s polygon `id` as reached, or null. */
-  polygonNode(id: number): { position: PlanePoint; g: number; f: number; parent: number | null; order: number; closed: boolean } | null;
+  polygonNode(id: number): PolygonNode | null;
   corridor(): number[];
   funnel(): FunnelStep[];
   /** The mesh the last reset() used, or null. */
@@ -184,15 +191,15 @@ export class EngineMeshSearch implements MeshSearch {
     options: MeshSearchOptions,
     private readonly cache: MeshCache,
   ) {
-    if (!(MESH_ALGORITHMS as readonly string[]).includes(options?.algorithm))
+    if (!MESH_ALGORITHMS.includes(options?.algorithm))
       throw new RangeError(`unknown mesh algorithm ${JSON.stringify(options?.algorithm)}; expected one of ${MESH_ALGORITHMS.join(', ')}`);
     const cap = options.maxExpansions;
     if (cap !== undefined && !(Number.isInteger(cap) && cap >= 0))
       throw new RangeError(`maxExpansions must be a whole number >= 0, got ${cap}`);
     this.options = { algorithm: options.algorithm, radius: checkRadius(options.radius ?? 0), ...(cap ? { maxExpansions: cap } : {}) };
     this.status_ = names(raw.Status);
-    this.rawSearch = new raw.MeshSearch(grid.raw, options.algorithm === 'polyanya' ? 1 : 0);
-    this.rawSearch.setMaxExpansions(cap ?? 0);
+    this.rawSearch = new raw.MeshSearch(grid.raw, raw.Algorithm[options.algorithm]);
+    this.rawSearch.setOptions(raw.Algorithm[options.algorithm], cap ?? 0);
     grid.users += 1;
   }
 
@@ -209,11 +216,12 @@ export class EngineMeshSearch implements MeshSearch {
     for (const [what, point] of [['start', start], ['goal', goal]] as const)
       if (!Number.isInteger(point?.x) || !Number.isInteger(point?.y))
         throw new RangeError(`${what} must have integer x and y, got ${JSON.stringify(point)}`);
-    let started = this.search.reset({ x: start.x, y: start.y }, { x: goal.x, y: goal.y });
+    const started = this.search.reset({ x: start.x, y: start.y }, { x: goal.x, y: goal.y });
     if (started && this.status === 'preparing') {
+      // The mesh is this search's preparation: built (or taken from the cache) and given,
+      // which begins the search.
       this.current = this.cache.get(this.grid, this.options.radius);
       this.search.setMesh(this.current.handle, this.current.revision);
-      started = this.search.reset({ x: start.x, y: start.y }, { x: goal.x, y: goal.y });
     }
     return started;
   }
@@ -267,12 +275,12 @@ export class EngineMeshSearch implements MeshSearch {
     return points;
   }
 
-  counters() {
+  counters(): { expanded: number; opened: number; maxOpen: number; openSize: number } {
     const { expanded, opened, maxOpen, openSize } = this.search.counters();
     return { expanded, opened, maxOpen, openSize };
   }
 
-  openList(limit: number) {
+  openList(limit: number): { node: number; g: number; h: number; f: number }[] {
     if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`openList() needs a whole number >= 0, got ${limit}`);
     return this.search._openItems(limit).map((item) => ({ node: item.cell, g: item.g, h: item.h, f: item.f }));
   }
@@ -280,15 +288,16 @@ export class EngineMeshSearch implements MeshSearch {
   node(id: number): PolyanyaNode | null {
     const raw = this.search._node(id);
     if (!raw) return null;
+    const point = (p: PlanePoint): PlanePoint => ({ x: p.x, y: p.y });
     return {
-      root: raw.root, rootVertex: raw.rootVertex, left: raw.left, right: raw.right, polygon: raw.polygon, g: raw.g, f: raw.f,
+      root: point(raw.root), rootVertex: raw.rootVertex, left: point(raw.left), right: point(raw.right), polygon: raw.polygon, g: raw.g, f: raw.f,
       parent: raw.parent < 0 ? null : raw.parent, kind: NODE_KINDS[raw.kind]!,
     };
   }
 
-  polygonNode(id: number) {
+  polygonNode(id: number): PolygonNode | null {
     const raw = this.search._polygonNode(id);
-    return raw ? { ...raw, parent: raw.parent < 0 ? null : raw.parent } : null;
+    return raw ? { ...raw, position: { x: raw.position.x, y: raw.position.y }, parent: raw.parent < 0 ? null : raw.parent } : null;
   }
 
   corridor(): number[] {

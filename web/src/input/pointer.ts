@@ -11,7 +11,7 @@
 // and the cell it points at is the marker's, for the tooltip too.
 import type { Point } from '../engine/engine';
 import type { Endpoint, PlaygroundStore } from '../state/store';
-import { cellAt, minScale, panBy, zoomAt, type Viewport } from '../render/viewport';
+import { cellAt, minScale, panBy, zoomAt, type Viewport } from '../scene/viewport';
 
 type Gesture =
   | { kind: 'none' }
@@ -39,7 +39,7 @@ export interface Markers {
   goal: Point;
   /** The pane's walking agent (walk mode), drawn over the others: it is the walk's own, never grabbed. */
   agent: Point | null;
-  /** The markers' radius in pixels, as drawn (render/renderer.ts markerRadius). */
+  /** The markers' radius in pixels, as drawn (scene/geometry.ts markerRadius). */
   radius: number;
 }
 
@@ -70,9 +70,14 @@ export function attachCanvasInput(canvas: HTMLCanvasElement, store: PlaygroundSt
   { markers, editable = () => true, wheelZoomNeedsModifier = false }: CanvasInputOptions): () => void {
   const pointers = new Map<number, { x: number; y: number; downX: number; downY: number; type: string }>();
   let gesture: Gesture = { kind: 'none' };
+  // The canvas's place on the page, kept while a pointer is down: every move of a stroke
+  // changes the page's text, and asking again would lay the page out again at each move.
+  // Nothing moves the canvas during a gesture but scrolling, which forgets it.
+  let pressedRect: DOMRect | null = null;
+  const forgetRect = () => { pressedRect = null; };
 
   const local = (event: PointerEvent | WheelEvent) => {
-    const rect = canvas.getBoundingClientRect();
+    const rect = pointers.size > 0 ? (pressedRect ??= canvas.getBoundingClientRect()) : canvas.getBoundingClientRect();
     return { x: event.clientX - rect.left, y: event.clientY - rect.top };
   };
   const cellUnder = (x: number, y: number) => cellAt(store.view, x, y);
@@ -189,6 +194,7 @@ export function attachCanvasInput(canvas: HTMLCanvasElement, store: PlaygroundSt
     const pointer = pointers.get(event.pointerId);
     if (!pointer) return;
     pointers.delete(event.pointerId);
+    if (pointers.size === 0) forgetRect();
     if (canvas.hasPointerCapture(event.pointerId)) canvas.releasePointerCapture(event.pointerId);
     const moved = Math.hypot(pointer.x - pointer.downX, pointer.y - pointer.downY);
     if (event.type === 'pointerup' && pointer.type !== 'mouse' && moved < TAP_SLOP_PX) {
@@ -233,6 +239,8 @@ export function attachCanvasInput(canvas: HTMLCanvasElement, store: PlaygroundSt
   canvas.addEventListener('pointerleave', onLeave);
   canvas.addEventListener('wheel', onWheel, { passive: false });
   canvas.addEventListener('contextmenu', onContextMenu);
+  const page = canvas.ownerDocument;
+  page.addEventListener('scroll', forgetRect, { capture: true, passive: true });
   return () => {
     finishGesture();
     canvas.removeEventListener('pointerdown', onPointerDown);
@@ -242,6 +250,7 @@ export function attachCanvasInput(canvas: HTMLCanvasElement, store: PlaygroundSt
     canvas.removeEventListener('pointerleave', onLeave);
     canvas.removeEventListener('wheel', onWheel);
     canvas.removeEventListener('contextmenu', onContextMenu);
+    page.removeEventListener('scroll', forgetRect, { capture: true });
   };
 }
 

@@ -2,8 +2,9 @@
 // people's code, plus findPath(), one whole search in one call with the option names of the
 // `astar` command. Built by `vite build --mode package` into ONE ES module,
 // dist/package/index.js, with the wasm inlined (it loads unchanged in Node 20+ and in
-// browsers), and shipped with the hand-written declaration types/index.d.ts, which this file
-// is checked against.
+// browsers). Its declaration, dist/package/index.d.ts, is generated from this file and the
+// engine's sources at the same build (vite.config.ts, bundledDeclaration), TSDoc included:
+// what is exported here, with its documentation, is what users see.
 //
 // Everything but findPath is the engine's own: the package adds no second way to make a
 // grid or run a search, only the one-call form and the names the CLI uses for it.
@@ -11,36 +12,94 @@ import {
   loadEngine as loadSharedEngine,
   MAX_WEIGHT,
   type Engine,
-  type Grid,
   MESH_ALGORITHMS,
   type MeshAlgorithmName,
+  type Grid,
   type SearchOptions,
+  type SearchStatus,
+  type Subset,
 } from '../engine/engine';
-import type * as Declared from './types/index';
 
-export { EngineMemoryError, eventsOf, MapFormatError, MAX_GRID_SIDE, MAX_SENSE_RADIUS, MAX_WEIGHT } from '../engine/engine';
+export { EngineMemoryError, eventsOf, MapFormatError, MAX_GRID_SIDE, MAX_SENSE_RADIUS, MAX_TERRAIN_COST, MAX_WEIGHT } from '../engine/engine';
+export type {
+  AlgorithmName,
+  AlgorithmRow,
+  Catalog,
+  CellPhase,
+  CellView,
+  ChannelName,
+  CostModelName,
+  Counters,
+  DiagonalName,
+  EngineMemoryUsage,
+  EventOf,
+  Grid,
+  HeuristicName,
+  NeighbourOutcome,
+  OpenListEntry,
+  OutcomeOf,
+  PhaseChannel,
+  Point,
+  Progress,
+  RefusalName,
+  ReplanReason,
+  ScenarioQuery,
+  Search,
+  SearchEvent,
+  SearchEventKind,
+  SearchOptions,
+  SearchStatus,
+  Side,
+  StepEvent,
+  Walk,
+  WalkCounters,
+  WalkStatus,
+  WalkStep,
+} from '../engine/engine';
 
+/** A cell as findPath takes and returns it. */
 export type XY = [x: number, y: number];
 
-/** findPath's options: the `astar` command's names (--costs is `costs`, --max-expansions `maxExpansions`). */
+/** findPath's options, each optional: the `astar` command's names (--costs is `costs`, --max-expansions `maxExpansions`). */
 export interface PathOptions {
-  algorithm?: SearchOptions['algorithm'] | MeshAlgorithmName;
+  /** Default astar. navmesh and polyanya search a navigation mesh of the map (see radius). */
+  algorithm?: SearchOptions['algorithm'];
+  /** navmesh and polyanya only: the agent's radius in cells, 0 (default) to MAX_RADIUS; paths keep that far from every wall. */
   radius?: number;
+  /** Default only-when-no-obstacles. */
   diagonal?: SearchOptions['diagonal'];
+  /** Default: the algorithm's own. */
   heuristic?: SearchOptions['heuristic'];
+  /** Heuristic weight, 0 to MAX_WEIGHT (default 1; above 1 trades optimality for speed). */
   weight?: number;
+  /** Default exact. */
   costs?: SearchOptions['costModel'];
+  /** Give up after this many expansions (status gave-up); default or 0: no limit. IDA* can need very many. */
   maxExpansions?: number;
 }
 
+/** How findPath's search ended. */
+export type PathStatus = Subset<SearchStatus, 'found' | 'no-path' | 'gave-up'>;
+
+/** What findPath found. */
 export interface PathResult {
-  status: 'found' | 'no-path' | 'gave-up';
+  /** found; no-path: there is none; gave-up: maxExpansions was reached first. */
+  status: PathStatus;
+  /** The path's cost; null unless found. */
   cost: number | null;
+  /** Start to goal, every cell (Theta*: the corners of its straight segments); empty unless found. */
   path: XY[];
+  /** Cells expanded. */
   expanded: number;
 }
 
+/** The engine with findPath: what loadEngine() resolves to. */
 export interface AstarEngine extends Pick<Engine, 'catalog' | 'algorithm' | 'parseMap' | 'createGrid' | 'parseScenario' | 'refusalFor' | 'createSearch' | 'createWalk' | 'memoryUsage'> {
+  /**
+   * The path from `start` to `goal` on `grid`. Throws RangeError on an unknown option or value
+   * (naming the allowed ones), a point outside the grid, or options the grid refuses (JPS on a
+   * grid with terrain costs). Makes and deletes its own search.
+   */
   findPath(grid: Grid, start: XY, goal: XY, options?: PathOptions): PathResult;
 }
 
@@ -48,7 +107,25 @@ const PATH_OPTIONS: readonly (keyof PathOptions)[] = ['algorithm', 'diagonal', '
 
 let packaged: Promise<AstarEngine> | undefined;
 
-/** The engine of this JS realm: the one the playground's own modules share. */
+/**
+ * The engine of this JS realm (one WebAssembly instance, made on the first call; the
+ * playground's own modules share it): grid pathfinding (A*, JPS, D* Lite and seven more) for
+ * Node 20+ and browsers.
+ *
+ * ```ts
+ * import { loadEngine } from 'astar-playground';
+ * const astar = await loadEngine();
+ * const grid = astar.parseMap(text);            // Moving AI .map text; also createGrid(w, h)
+ * const { cost, path, expanded } = astar.findPath(grid, [sx, sy], [gx, gy],
+ *     { algorithm: 'jps', diagonal: 'only-when-no-obstacles' });
+ * grid.delete();
+ * ```
+ *
+ * Grids, searches and walks live in wasm memory: delete() each when done (or declare it with
+ * `using`). One dropped without delete() is freed when the garbage collector reclaims it,
+ * with a console warning the first time (unless NODE_ENV is production); a loop that never
+ * awaits cannot be helped, and gets EngineMemoryError when the heap is full.
+ */
 export function loadEngine(): Promise<AstarEngine> {
   packaged ??= loadSharedEngine().then(
     (engine) => packageEngine(engine),
@@ -86,7 +163,7 @@ function findPath(engine: Engine, grid: Grid, start: XY, goal: XY, options: Path
     search.reset(from, to);
     if (search.status === 'refused') throw new RangeError(refusalSentence(engine, search.options, search.refusal!));
     search.run();
-    const status = search.status as PathResult['status'];
+    const status = search.status as PathStatus;
     return {
       status,
       cost: search.pathCost,
@@ -155,13 +232,3 @@ function refusalSentence(engine: Engine, options: SearchOptions, refusal: NonNul
       return `${row.name} runs only on grids where every walkable cell costs the same, and this grid has terrain costs`;
   }
 }
-
-// The shipped declaration is the contract: the type check fails if either side drifts.
-type Holds<T extends true> = T;
-type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;
-export type LoadEngineMatchesDeclaration = Holds<typeof loadEngine extends typeof Declared.loadEngine ? true : false>;
-export type EngineMatchesDeclaration = Holds<SameKeys<AstarEngine, Declared.AstarEngine>>;
-export type GridMatchesDeclaration = Holds<SameKeys<Grid, Declared.Grid>>;
-export type SearchMatchesDeclaration = Holds<SameKeys<import('../engine/engine').Search, Declared.Search>>;
-export type WalkMatchesDeclaration = Holds<SameKeys<import('../engine/engine').Walk, Declared.Walk>>;
-export type PathOptionsMatchDeclaration = Holds<Required<PathOptions> extends Required<Declared.PathOptions> ? (Required<Declared.PathOptions> extends Required<PathOptions> ? true : false) : false>;

@@ -1,21 +1,7 @@
-// Heat maps: reached cells coloured by one number (g, h, f or expansion order) on a
+// Heat maps' colours: reached cells coloured by one number (state/heat.ts reads them) on a
 // perceptually uniform ramp that stays readable in grey and for colour-blind readers
-// (viridis' endpoints and three stops between them). h is defined on every walkable cell
-// (it is the heuristic's field over the map); the others only where the search has been.
-// The range is shared by every pane, so in compare mode the same colour means the same
-// number in each picture.
-import type { Grid, Search } from '../engine/engine';
-
-export const HEAT_MODES = ['none', 'g', 'h', 'f', 'order'] as const;
-export type HeatMode = (typeof HEAT_MODES)[number];
-
-/** One pane's values for a heat map (NaN where a cell has none) and the range they are coloured over. */
-export interface Heat {
-  mode: Exclude<HeatMode, 'none'>;
-  values: Float32Array;
-  min: number;
-  max: number;
-}
+// (viridis' endpoints and three stops between them).
+import type { Heat } from '../scene/pane-scene';
 
 const RAMP: ReadonlyArray<readonly [number, number, number]> = [
   [68, 1, 84], [59, 82, 139], [33, 145, 140], [94, 201, 98], [253, 231, 37],
@@ -32,40 +18,6 @@ export function heatColour(t: number): [number, number, number] {
 /** A CSS gradient of the ramp, low to high, for the legend. */
 export function heatGradientCss(): string {
   return `linear-gradient(90deg, ${RAMP.map((c, i) => `rgb(${c.join(' ')}) ${(i / (RAMP.length - 1)) * 100}%`).join(', ')})`;
-}
-
-/**
- * The values a heat map of `search` shows, one per cell (NaN where there is none): g and
- * the expansion order from the search's channels, h and f from the engine. A new array
- * each call: the caller caches it by the search's revision.
- */
-export function heatValues(search: Search, grid: Grid, mode: Exclude<HeatMode, 'none'>): Float32Array {
-  const count = grid.width * grid.height;
-  if (search.status === 'ready' || search.status === 'refused') return new Float32Array(count).fill(NaN);
-  if (mode === 'h' || mode === 'f') return search.cellValues(mode);
-  const cells = search.cellView();
-  const values = new Float32Array(count);
-  for (let id = 0; id < count; id++) {
-    if (mode === 'g') values[id] = cells.phaseAt(id) !== 0 ? cells.gAt(id) : NaN;
-    else {
-      const order = cells.orderAt(id);
-      values[id] = order > 0 ? order : NaN;
-    }
-  }
-  return values;
-}
-
-/** The smallest and largest finite value over every array; null when there is none. */
-export function heatRange(arrays: readonly Float32Array[]): { min: number; max: number } | null {
-  let min = Infinity, max = -Infinity;
-  for (const values of arrays) {
-    for (let i = 0; i < values.length; i++) {
-      const v = values[i]!;
-      if (v < min) min = v; // NaN compares false both ways
-      if (v > max) max = v;
-    }
-  }
-  return min <= max ? { min, max } : null;
 }
 
 /** Packs the heat map into a pixel row-major layer (little-endian RGBA); cells without a value stay clear. */

@@ -2,6 +2,8 @@
 // (prefers-color-scheme) are defined in one place, ui/styles.css. Terrain costs use a
 // single-hue ramp that changes in lightness, and the search colours come from the
 // Okabe-Ito set, so the picture survives the common kinds of colour blindness.
+import { MAX_TERRAIN_COST } from '../engine/engine';
+
 export interface Palette {
   background: string;
   wall: string;
@@ -39,7 +41,7 @@ export function readPalette(element: Element): Palette {
   const read = (name: string) => style.getPropertyValue(name).trim();
   const low = read('--terrain-low'), high = read('--terrain-high');
   const terrain = ['', read('--floor')];
-  for (let cost = 2; cost <= 9; cost++) terrain.push(mix(low, high, (cost - 2) / 7));
+  for (let cost = 2; cost <= MAX_TERRAIN_COST; cost++) terrain.push(mix(low, high, (cost - 2) / (MAX_TERRAIN_COST - 2)));
   return {
     background: read('--canvas-bg'),
     wall: read('--wall'),

@@ -1,26 +1,14 @@
-// The map, a search's open and closed cells and its path as an SVG document, for slides and
-// papers: vector, so it scales to any size, and compact, with one rect per run of equal
-// cells in a row. It draws from the same data as the canvas renderer (the grid's costs, the
-// CellView's phases, the path's corners, the palette), one unit per cell, and nothing
-// else: a pure function of its input, so Node tests it. Every text that reaches the
-// document (the map's name in the title, the description) is escaped.
-import type { Point } from '../engine/engine';
+// The map, a search's fills and its path as an SVG document, for slides and papers: vector,
+// so it scales to any size, and compact, with one rect per run of equal cells in a row. It
+// draws from a pane's scene (scene/pane-scene.ts), as the canvas does: the map's costs, the
+// fills, the path's polyline and the markers, one unit per cell, and nothing else: a pure
+// function of its input, so Node tests it. Every text that reaches the document (the map's
+// name in the title, the description) is escaped.
+import { FILL, type Marker, type PaneScene } from '../scene/pane-scene';
 import { CLOSED_ALPHA, OPEN_ALPHA, type Palette } from './palette';
-import { cornersOf } from './renderer';
 
-export interface SvgScene {
-  width: number;
-  height: number;
-  /** Per cell, row by row: 0 wall, 1 floor, 2 to 9 terrain. */
-  costs: ArrayLike<number>;
-  /** Per cell, the search's phase (0 unseen, 1 open, 2 closed, 3 on the path, drawn closed); null without a search. */
-  phases: ArrayLike<number> | null;
-  /** Bidirectional A*'s backward search, the same way; null for one-sided searches. */
-  backwardPhases: ArrayLike<number> | null;
-  /** The path cell by cell (empty without one); only its corners are written. */
-  path: readonly Point[];
-  start: Point;
-  goal: Point;
+/** The document around the scene. */
+export interface SvgDocument {
   palette: Palette;
   /** The document's <title> and <desc>: plain text, escaped here. */
   title: string;
@@ -29,13 +17,19 @@ export interface SvgScene {
   cellPixels?: number;
 }
 
-// The search's colour classes, in the renderer's order of precedence.
-const NONE = 0, OPEN = 1, CLOSED = 2, BACKWARD_OPEN = 3, BACKWARD_CLOSED = 4;
+// The document's colour classes (data-phase): the scene's fills, the path drawn as closed.
+const NONE = 0, OPEN = 1, CLOSED = 2, BACKWARD_OPEN = 3, BACKWARD_CLOSED = 4, SCANNED = 5;
+const CLASS_OF_FILL: Readonly<Record<number, number>> = {
+  [FILL.none]: NONE, [FILL.open]: OPEN, [FILL.closed]: CLOSED, [FILL.onPath]: CLOSED,
+  [FILL.backwardOpen]: BACKWARD_OPEN, [FILL.backwardClosed]: BACKWARD_CLOSED, [FILL.scanned]: SCANNED,
+};
+const SCANNED_ALPHA = 60;
 
-export function svgExport(scene: SvgScene): string {
-  const { width, height, palette: p } = scene;
+export function svgExport(scene: PaneScene, document: SvgDocument): string {
+  const { width, height, costs } = scene.map;
+  const p = document.palette;
   const side = Math.max(width, height);
-  const cellPixels = scene.cellPixels ?? Math.max(1, Math.round(1024 / side));
+  const cellPixels = document.cellPixels ?? Math.max(1, Math.round(1024 / side));
   // Marks as the renderer sizes them for the map fitted in a pane about 700 pixels across:
   // in proportion to a cell, and never smaller than a few of the pane's pixels, so on a
   // large map, where a cell is a speck, they keep a size against the whole map.
@@ -43,20 +37,22 @@ export function svgExport(scene: SvgScene): string {
   const radius = Math.max(0.36, 7 * pixel);
   const pathWidth = Math.max(0.22, 2.5 * pixel);
 
-  const mapRuns = runsByValue(width, height, (id) => scene.costs[id]!, 1);
-  const searchRuns = scene.phases ? runsByValue(width, height, (id) => searchClass(scene, id), NONE) : new Map<number, string[]>();
+  const mapRuns = runsByValue(width, height, (id) => costs[id]!, 1);
+  const kinds = scene.fills?.kinds;
+  const searchRuns = kinds ? runsByValue(width, height, (id) => CLASS_OF_FILL[kinds[id]!]!, NONE) : new Map<number, string[]>();
   const searchFill: Record<number, { colour: string; alpha: number }> = {
     [OPEN]: { colour: p.open, alpha: OPEN_ALPHA },
     [CLOSED]: { colour: p.closed, alpha: CLOSED_ALPHA },
     [BACKWARD_OPEN]: { colour: p.backwardOpen, alpha: OPEN_ALPHA },
     [BACKWARD_CLOSED]: { colour: p.backwardClosed, alpha: CLOSED_ALPHA },
+    [SCANNED]: { colour: p.textMuted, alpha: SCANNED_ALPHA },
   };
 
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width * cellPixels}" height="${height * cellPixels}">`,
-    `<title>${escapeXml(scene.title)}</title>`,
-    `<desc>${escapeXml(scene.description)}</desc>`,
+    `<title>${escapeXml(document.title)}</title>`,
+    `<desc>${escapeXml(document.description)}</desc>`,
     `<g data-layer="map" shape-rendering="crispEdges">`,
     `<rect width="${width}" height="${height}" fill="${escapeXml(p.terrain[1]!)}"/>`,
     ...[...mapRuns].map(([cost, rects]) => `<g fill="${escapeXml(cost === 0 ? p.wall : p.terrain[cost]!)}" data-cost="${cost}">${rects.join('')}</g>`),
@@ -68,27 +64,18 @@ export function svgExport(scene: SvgScene): string {
     }),
     '</g>',
   ];
-  const corners = cornersOf(scene.path);
-  if (corners.length >= 2) {
-    const points = corners.map((point) => `${point.x + 0.5},${point.y + 0.5}`).join(' ');
+  const path = scene.overlays.find((overlay) => overlay.shape === 'polyline' && overlay.role === 'path');
+  if (path?.shape === 'polyline' && path.points.length >= 2) {
+    const points = path.points.map((point) => `${point.x},${point.y}`).join(' ');
     const line = (colour: string, strokeWidth: number) =>
       `<polyline points="${points}" fill="none" stroke="${escapeXml(colour)}" stroke-width="${round(strokeWidth)}" stroke-linejoin="round" stroke-linecap="round"/>`;
     lines.push(`<g data-layer="path">${line(p.pathOutline, pathWidth + 2.5 * pixel)}${line(p.path, pathWidth)}</g>`);
   }
-  const endpoint = (point: Point, colour: string, letter: string) =>
-    `<circle cx="${point.x + 0.5}" cy="${point.y + 0.5}" r="${round(radius)}" fill="${escapeXml(colour)}" stroke="${escapeXml(p.pathOutline)}" stroke-width="${round(2 * pixel)}"/>` +
-    `<text x="${point.x + 0.5}" y="${point.y + 0.5}" font-size="${round(radius * 1.1)}" font-family="system-ui, sans-serif" font-weight="bold" fill="#ffffff" text-anchor="middle" dominant-baseline="central">${letter}</text>`;
-  lines.push(`<g data-layer="endpoints">${endpoint(scene.start, p.start, 'S')}${endpoint(scene.goal, p.goal, 'G')}</g>`, '</svg>', '');
+  const marker = ({ at, role, letter }: Marker) =>
+    `<circle cx="${at.x + 0.5}" cy="${at.y + 0.5}" r="${round(radius)}" fill="${escapeXml(p[role])}" stroke="${escapeXml(p.pathOutline)}" stroke-width="${round(2 * pixel)}"/>` +
+    `<text x="${at.x + 0.5}" y="${at.y + 0.5}" font-size="${round(radius * 1.1)}" font-family="system-ui, sans-serif" font-weight="bold" fill="#ffffff" text-anchor="middle" dominant-baseline="central">${escapeXml(letter)}</text>`;
+  lines.push(`<g data-layer="endpoints">${scene.markers.map(marker).join('')}</g>`, '</svg>', '');
   return lines.join('\n');
-}
-
-/** The colour class of a cell's search state: forward closed first, then backward closed, then either's open. */
-function searchClass(scene: SvgScene, id: number): number {
-  const ahead = scene.phases![id]!, back = scene.backwardPhases ? scene.backwardPhases[id]! : 0;
-  if (ahead >= 2) return CLOSED;
-  if (back >= 2) return BACKWARD_CLOSED;
-  if (ahead === 1) return OPEN;
-  return back === 1 ? BACKWARD_OPEN : NONE;
 }
 
 /** One rect per run of equal values in a row, grouped by value, in order of first appearance; `skip` draws nothing. */

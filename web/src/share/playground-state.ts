@@ -6,13 +6,15 @@
 // rather than as the store's pixel offsets, so a link opened in a window of another size
 // still looks at the same place.
 import type { SearchOptions } from '../engine/engine';
-import type { Viewport } from '../render/viewport';
-import { MAX_SCALE } from '../render/viewport';
+import type { Viewport } from '../scene/viewport';
+import { MAX_SCALE } from '../scene/viewport';
+import { REST } from '../state/jobs';
 import { DEFAULT_EXPANSION_LIMIT } from '../state/limits';
 import type { MessageKey, PlaygroundStore } from '../state/store';
 import {
   ShareLinkError,
-  decodeShareFragment,
+  allSteps,
+  decodeSteps,
   encodeShareFragment,
   type ShareLinkProblem,
   type ShareState,
@@ -40,18 +42,34 @@ export const SHARE_LINK_MESSAGES: Readonly<Record<ShareLinkProblem, MessageKey>>
 
 /** Everything the playground shows that a link reproduces. */
 export function captureShareState(store: PlaygroundStore): ShareState {
+  return { ...shownSettings(store), costs: store.grid.costs().slice() };
+}
+
+/**
+ * A key of what a link of the playground would hold, without encoding it: equal keys,
+ * equal links. Cheap (the map stands in by its revision), so the address bar can tell
+ * whether anything a link holds has changed before it spends time encoding one.
+ */
+export function shareKey(store: PlaygroundStore): string {
   const { grid } = store;
+  return JSON.stringify([grid.width, grid.height, grid.revision, shownSettings(store)]);
+}
+
+/** The state a link holds, but the map's costs. */
+function shownSettings(store: PlaygroundStore): Omit<ShareState, 'costs'> {
+  const { grid } = store;
+  // The step being gone to, while the searches are on their way there: it is what they will show.
+  const step = store.timelineStep;
   return {
     width: grid.width,
     height: grid.height,
-    costs: grid.costs().slice(),
     start: { ...store.start },
     goal: { ...store.goal },
     searches: store.runs.map((run) => linkOptions(run.options)),
     // Live mode shows the finished searches whatever their length, and keeps doing so after
     // edits; a step number would freeze them at one length. A walk whose map was edited
     // while it walked cannot be replayed from the map as it is now: its link starts it again.
-    step: store.walking ? (store.walkEdited ? 0 : store.step) : store.live ? null : store.step,
+    step: store.walking ? (store.walkEdited ? 0 : step) : store.live ? null : step,
     view: store.viewIsFitted ? null : toShareView(store.view, store.canvasWidth, store.canvasHeight, grid.width, grid.height),
     walk: store.walking ? { unknownTerrain: store.unknownTerrain, senseRadius: store.senseRadius, stepSize: store.walkStepSize } : null,
   };
@@ -103,9 +121,18 @@ export function shareFragment(store: PlaygroundStore): string {
  */
 export function loadShareFragment(store: PlaygroundStore, fragment: string, fallback: ShareState,
   adjust: SearchesAdjustment = unchanged): ShareState {
+  return allSteps(openLinkSteps(store, fragment, fallback, adjust));
+}
+
+/**
+ * loadShareFragment's work in steps, for a job (a big link takes a while to decode): the
+ * link decoded a few milliseconds at a time, then put in at a step of its own.
+ */
+export function* openLinkSteps(store: PlaygroundStore, fragment: string, fallback: ShareState,
+  adjust: SearchesAdjustment = unchanged): Generator<void | typeof REST, ShareState> {
   let state: ShareState;
   try {
-    state = decodeShareFragment(fragment, store.engine.catalog);
+    state = yield* decodeSteps(fragment, store.engine.catalog);
   } catch (error) {
     // The codec throws nothing else; anything else is a bug and must not be dressed up as a bad link.
     if (!(error instanceof ShareLinkError)) throw error;
@@ -114,6 +141,7 @@ export function loadShareFragment(store: PlaygroundStore, fragment: string, fall
     store.showMessage({ kind: 'error', key: SHARE_LINK_MESSAGES[error.problem] });
     return fallback;
   }
+  yield REST;
   applyShareState(store, state, adjust);
   return state;
 }

@@ -5,6 +5,11 @@
 // Walls-only maps store one bit per cell, maps with terrain four bits; DEFLATE then
 // removes the regularity of hand-drawn and generated maps.
 //
+// A 1024 x 1024 map is megabytes to pack and compress: encodeSteps and decodeSteps do the
+// work in steps (generators that yield every few milliseconds of it), so the page runs
+// them in slices (state/jobs.ts) and never stops answering while a link is written or
+// opened; encodeShareFragment and decodeShareFragment run the same steps at once.
+//
 // Links come from strangers, so decoding treats the fragment as hostile:
 // - its length is capped before anything is decoded, and inflation is streamed and
 //   stopped as soon as the output passes the largest valid payload, so a small
@@ -21,8 +26,8 @@
 // Options travel as numbers: their values in the engine's enums, which are append-only.
 // The numbering is the engine's catalog (the core's tables), passed in by the caller, so
 // this file keeps no list of option names of its own.
-import { Inflate, deflateSync } from 'fflate';
-import { MAX_WEIGHT, type Catalog, type Point, type SearchOptions } from '../engine/engine';
+import { Deflate, Inflate } from 'fflate';
+import { MAX_TERRAIN_COST, MAX_WEIGHT, type Catalog, type Point, type SearchOptions } from '../engine/engine';
 import { MAX_EXPANSION_LIMIT, MAX_SENSE_RADIUS } from '../state/limits';
 import { MAX_RUNS } from '../state/run';
 
@@ -117,8 +122,30 @@ function cellBytes(cells: number, terrain: boolean): number {
   return terrain ? Math.ceil(cells / 2) : Math.ceil(cells / 8);
 }
 
+// How much each step of encoding or decoding does before it yields: a few milliseconds.
+const CELLS_PER_STEP = 1 << 17;
+const BYTES_PER_STEP = 1 << 15;
+
 /** The fragment (without '#') for a state. Throws RangeError if the state itself is invalid. */
 export function encodeShareFragment(state: ShareState, catalog: Catalog): string {
+  return allSteps(encodeSteps(state, catalog));
+}
+
+/** The state in a fragment (with or without the leading '#'). Throws ShareLinkError, and only that. */
+export function decodeShareFragment(fragment: string, catalog: Catalog): ShareState {
+  return allSteps(decodeSteps(fragment, catalog));
+}
+
+/** Runs steps (encodeSteps, decodeSteps, ...) to their end at once. */
+export function allSteps<T>(steps: Generator<unknown, T>): T {
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/** encodeShareFragment's work, yielding every few milliseconds of it. */
+export function* encodeSteps(state: ShareState, catalog: Catalog): Generator<void, string> {
   const problem = stateProblem(state, catalog);
   if (problem) throw new RangeError(`cannot share this state: ${problem}`);
   const cells = state.width * state.height;
@@ -157,12 +184,21 @@ export function encodeShareFragment(state: ShareState, catalog: Catalog): string
     const c = state.costs[i]!;
     if (terrain) payload[cellsAt + (i >> 1)]! |= c << ((i & 1) * 4);
     else if (c === 0) payload[cellsAt + (i >> 3)]! |= 1 << (i & 7);
+    if ((i + 1) % CELLS_PER_STEP === 0) yield;
   }
-  return `${SHARE_VERSION_KEY}=${toBase64Url(deflateSync(payload, { level: 9 }))}`;
+  // Compressed a piece at a time; the stream is the same whether the pieces are run at once or in slices.
+  const compressed: Uint8Array[] = [];
+  const deflater = new Deflate({ level: 9 }, (chunk) => compressed.push(chunk));
+  for (let at = 0; at < payload.length; at += BYTES_PER_STEP) {
+    const end = Math.min(at + BYTES_PER_STEP, payload.length);
+    deflater.push(payload.subarray(at, end), end === payload.length);
+    yield;
+  }
+  return `${SHARE_VERSION_KEY}=${toBase64Url(concat(compressed))}`;
 }
 
-/** The state in a fragment (with or without the leading '#'). Throws ShareLinkError, and only that. */
-export function decodeShareFragment(fragment: string, catalog: Catalog): ShareState {
+/** decodeShareFragment's work, yielding every few milliseconds of it. Throws ShareLinkError, and only that. */
+export function* decodeSteps(fragment: string, catalog: Catalog): Generator<void, ShareState> {
   if (typeof fragment !== 'string') throw new ShareLinkError('not-a-share-link', 'the link has no state');
   if (fragment.length > MAX_FRAGMENT_LENGTH + 8)
     throw new ShareLinkError('too-long', `the link is ${fragment.length} characters long; at most ${MAX_FRAGMENT_LENGTH} are accepted`);
@@ -172,11 +208,11 @@ export function decodeShareFragment(fragment: string, catalog: Catalog): ShareSt
   const version = READABLE_VERSIONS.find((v) => `${v}` === match[1]);
   if (version === undefined)
     throw new ShareLinkError('unknown-version', `version ${match[1]} links are not understood by this version of the playground`);
-  const payload = inflateBounded(fromBase64Url(match[2]!));
-  return readPayload(payload, version, catalog);
+  const payload = yield* inflateBounded(fromBase64Url(match[2]!));
+  return yield* readPayload(payload, version, catalog);
 }
 
-function readPayload(payload: Uint8Array, version: 1 | 2, catalog: Catalog): ShareState {
+function* readPayload(payload: Uint8Array, version: 1 | 2, catalog: Catalog): Generator<void, ShareState> {
   if (payload.length < (version === 1 ? V1_HEADER_BYTES : HEADER_BYTES)) throw new ShareLinkError('corrupt', 'the link is cut short');
   const data = new DataView(payload.buffer, payload.byteOffset, payload.byteLength);
   const width = data.getUint16(0, true);
@@ -195,11 +231,12 @@ function readPayload(payload: Uint8Array, version: 1 | 2, catalog: Catalog): Sha
   for (let i = 0; i < cells; i++) {
     if (terrain) {
       const c = (payload[layout.cellsAt + (i >> 1)]! >> ((i & 1) * 4)) & 0xf;
-      if (c > 9) throw new ShareLinkError('bad-value', `terrain cost ${c} is not between 0 and 9`);
+      if (c > MAX_TERRAIN_COST) throw new ShareLinkError('bad-value', `terrain cost ${c} is not between 0 and ${MAX_TERRAIN_COST}`);
       costs[i] = c;
     } else {
       costs[i] = (payload[layout.cellsAt + (i >> 3)]! >> (i & 7)) & 1 ? 0 : 1;
     }
+    if ((i + 1) % CELLS_PER_STEP === 0) yield;
   }
 
   const state: ShareState = {
@@ -286,6 +323,8 @@ function readOptions(catalog: Catalog, algorithmIndex: number, diagonalIndex: nu
 function optionsProblem(options: SearchOptions, catalog: Catalog): string | null {
   if (!catalog.algorithms.some((row) => row.name === options.algorithm) || !catalog.diagonals.includes(options.diagonal))
     return 'unknown algorithm or diagonal rule';
+  // The page does not run the searches on a navigation mesh yet (presenters/index.ts).
+  if (catalog.algorithms.some((row) => row.name === options.algorithm && row.onMesh)) return `the page does not run ${options.algorithm} yet`;
   if (options.heuristic !== undefined && !catalog.heuristics.includes(options.heuristic)) return 'unknown heuristic';
   if (!catalog.costModels.includes(options.costModel)) return 'unknown cost model';
   const limit = options.maxExpansions;
@@ -303,7 +342,7 @@ function sideOk(side: number): boolean {
 function stateProblem(s: ShareState, catalog: Catalog): string | null {
   if (!sideOk(s.width) || !sideOk(s.height)) return `map size ${s.width} x ${s.height} is outside ${MIN_SHARE_SIDE}..${MAX_SHARE_SIDE}`;
   if (s.costs.length !== s.width * s.height) return 'the map data does not match the map size';
-  if (s.costs.some((c) => c > 9)) return 'a terrain cost is above 9';
+  if (s.costs.some((c) => c > MAX_TERRAIN_COST)) return `a terrain cost is above ${MAX_TERRAIN_COST}`;
   const onMap = (p: Point) => Number.isInteger(p.x) && Number.isInteger(p.y) && p.x >= 0 && p.y >= 0 && p.x < s.width && p.y < s.height;
   if (!onMap(s.start) || !onMap(s.goal)) return 'the start or goal is off the map';
   if (s.searches.length < 1 || s.searches.length > MAX_RUNS) return `${s.searches.length} searches; 1 to ${MAX_RUNS} are possible`;
@@ -325,13 +364,15 @@ function stateProblem(s: ShareState, catalog: Catalog): string | null {
 // Inflate in small input chunks and stop as soon as the output could not be a valid
 // payload: a DEFLATE stream can expand about 1000-fold, so checking only at the end
 // would let a short link allocate and burn seconds on gigabytes.
-function inflateBounded(compressed: Uint8Array): Uint8Array {
+function* inflateBounded(compressed: Uint8Array): Generator<void, Uint8Array> {
   const chunks: Uint8Array[] = [];
   let total = 0;
+  let sinceStep = 0;
   let finished = false;
   const inflater = new Inflate((chunk, final) => {
     chunks.push(chunk);
     total += chunk.length;
+    sinceStep += chunk.length;
     if (final) finished = true;
   });
   const CHUNK = 1024;
@@ -340,13 +381,21 @@ function inflateBounded(compressed: Uint8Array): Uint8Array {
       const end = Math.min(at + CHUNK, compressed.length);
       inflater.push(compressed.subarray(at, end), end === compressed.length);
       if (total > MAX_PAYLOAD_BYTES) throw new ShareLinkError('corrupt', 'the link expands to more data than any map holds');
+      if (sinceStep >= BYTES_PER_STEP) {
+        sinceStep = 0;
+        yield;
+      }
     }
   } catch (error) {
     if (error instanceof ShareLinkError) throw error;
     throw new ShareLinkError('corrupt', 'the link is damaged (its data does not decompress)');
   }
   if (!finished) throw new ShareLinkError('corrupt', 'the link is cut short');
-  const out = new Uint8Array(total);
+  return concat(chunks);
+}
+
+function concat(chunks: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
   let at = 0;
   for (const chunk of chunks) {
     out.set(chunk, at);

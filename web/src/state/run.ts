@@ -1,10 +1,11 @@
 // One search of the playground: its options and its timeline. The playground holds one to
-// MAX_RUNS of them over the same map (compare mode shows one pane per run); the store's
-// single playback clock moves them all together, one step each per step. A run searches
+// MAX_RUNS of them over the same map (compare mode shows one pane per run; runs.ts holds
+// them); the single playback clock moves them all together, one step each per step. A run searches
 // (SearchTimeline: one step is one expansion) or, in walk mode, walks (WalkTimeline: an
 // agent walking to the goal, planning with the run's search; one step is one planner
 // expansion or one move).
 import type { Engine, Grid, SearchOptions } from '../engine/engine';
+import type { JobRunner } from './jobs';
 import { SearchTimeline, type Timeline } from './timeline';
 import { WalkTimeline } from './walk-timeline';
 
@@ -18,7 +19,8 @@ export class Run {
   options: SearchOptions;
   private current: Timeline;
 
-  constructor(private readonly engine: Engine, grid: Grid, options: SearchOptions, private readonly onMeasured: () => void, walking = false) {
+  constructor(private readonly engine: Engine, grid: Grid, options: SearchOptions, private readonly jobs: JobRunner,
+    private readonly onMeasured: () => void, walking = false) {
     this.options = { ...options };
     this.current = this.makeTimeline(grid, walking);
   }
@@ -49,6 +51,6 @@ export class Run {
   }
 
   private makeTimeline(grid: Grid, walking: boolean): Timeline {
-    return walking ? new WalkTimeline(this.engine, grid) : new SearchTimeline(this.engine, grid, this.onMeasured);
+    return walking ? new WalkTimeline(this.engine, grid) : new SearchTimeline(this.engine, grid, this.jobs, this.onMeasured);
   }
 }

@@ -3,15 +3,22 @@
 // exactly the state that step had (open and closed lists, g values, counters). The last
 // expansion of a replay is observed so the narration can describe step k.
 //
-// A second Search on the same grid measures the total number of steps in time slices, so
-// the timeline slider knows its length without the visible search having to run ahead. The
-// same measurement gives the search's result (what the comparison table shows) and its
-// time flat out: unobserved, no events, no display channels.
+// A second Search on the same grid measures the total number of steps, as background work
+// (jobs.ts), so the timeline slider knows its length without the visible search having to
+// run ahead. The same measurement gives the search's result (what the comparison table
+// shows) and its time flat out: unobserved, no events, no display channels.
+//
+// A search that prepares before it searches (preparation.ts) is prepared in slices by
+// whichever job runs it first; the measurement adopts the visible search's preparation
+// rather than making its own.
 import type { Grid, Point, Search, SearchOptions, SearchStatus, StepEvent, Engine } from '../engine/engine';
-import { runToEnd, type Job } from './jobs';
-import { SliceRunner } from './slices';
+import { runChunked } from './chunks';
+import { runToEnd, type Job, type JobRunner } from './jobs';
+import { prepareFor, preparing } from './preparation';
 
-const MEASURE_SLICE_MS = 12;
+// The first slice of a measurement runs at once: small maps know their length immediately.
+// It is short because a paint stroke restarts the search on every pointer move, and on a
+// big map each of those measurements is thrown away by the next move.
 const FIRST_MEASURE_SLICE_MS = 3;
 
 /** How a whole search ended, and what it took. */
@@ -61,7 +68,6 @@ export interface Timeline {
 export class SearchTimeline implements Timeline {
   readonly display: Search;
   private readonly measure: Search;
-  private readonly measuring = new SliceRunner();
   private start: Point = { x: 0, y: 0 };
   private goal: Point = { x: 0, y: 0 };
 
@@ -82,7 +88,7 @@ export class SearchTimeline implements Timeline {
   /** True while the visible search has run unobserved since step 0: its time is flat-out time. */
   private unobservedSinceStart = true;
 
-  constructor(engine: Engine, grid: Grid, private readonly onMeasured: () => void) {
+  constructor(engine: Engine, grid: Grid, private readonly jobs: JobRunner, private readonly onMeasured: () => void) {
     this.display = engine.createSearch(grid);
     // The visible search keeps display-only channels (JPS's scanned cells) even while it
     // runs unobserved, so a replayed step shows what stepping there one by one shows.
@@ -95,8 +101,7 @@ export class SearchTimeline implements Timeline {
   }
 
   get finished(): boolean {
-    const status = this.display.status;
-    return status !== 'running' && status !== 'ready';
+    return isFinished(this.display);
   }
 
   setGrid(grid: Grid): void {
@@ -154,6 +159,11 @@ export class SearchTimeline implements Timeline {
           from = this.step;
           if (there) observed = true;
         }
+        if (!prepareFor(this.display, budgetMs)) {
+          this.elapsedMs += performance.now() - begin;
+          this.changed();
+          return false;
+        }
         // Every step but the last unobserved, in chunks until the budget is spent.
         let done = runChunked(() => this.finished || this.step >= wanted - 1,
           (n) => this.display.runSteps(Math.min(n, wanted - 1 - this.step)), budgetMs);
@@ -183,16 +193,24 @@ export class SearchTimeline implements Timeline {
     this.measure.reset(this.start, this.goal);
     this.measuredMs = 0;
     this.measuringNow = true;
-    // A short first slice runs now, so small maps know their length immediately; it is
-    // short because a paint stroke restarts the search on every pointer move, and on a big
-    // map each of those measurements is thrown away by the next move.
-    this.measuring.start((budgetMs) => this.measureFor(budgetMs), MEASURE_SLICE_MS, FIRST_MEASURE_SLICE_MS);
+    // Nothing at once while the visible search prepares: its preparation's job comes first.
+    const firstSliceMs = preparing(this.display) ? 0 : FIRST_MEASURE_SLICE_MS;
+    this.jobs.runInBackground(this, { run: (budgetMs) => this.measureFor(budgetMs), progress: () => null }, undefined, firstSliceMs);
   }
 
   /** Runs the measurement for about `budgetMs`; true once it has finished. */
   private measureFor(budgetMs: number): boolean {
+    const prepared = performance.now();
+    // Preparing is not searching: its time is not the search's time flat out. The visible
+    // search's preparation serves both (the measurement adopts it), so that is the one made.
+    if (preparing(this.display)) {
+      prepareFor(this.display, budgetMs);
+      this.changed();
+      return false;
+    }
+    if (!prepareFor(this.measure, budgetMs, [this.display])) return false;
     const begin = performance.now();
-    const done = runFor(this.measure, budgetMs);
+    const done = runFor(this.measure, budgetMs - (begin - prepared));
     this.measuredMs += performance.now() - begin;
     if (!done) return false;
     this.measuringNow = false;
@@ -203,7 +221,7 @@ export class SearchTimeline implements Timeline {
   }
 
   private stopMeasuring(): void {
-    this.measuring.cancel();
+    this.jobs.dropBackground(this);
     this.measuringNow = false;
   }
 
@@ -212,12 +230,13 @@ export class SearchTimeline implements Timeline {
    * the search is stepped, or stopped short of its end.
    */
   measureIfNeeded(): void {
-    if (this.result === null && !this.measuringNow && !this.finished && this.display.status === 'running') this.startMeasuring();
+    if (this.result === null && !this.measuringNow && !this.finished && (this.display.status === 'running' || preparing(this.display))) this.startMeasuring();
   }
 
   /** `count` expansions, the last one observed. */
   advance(count: number): void {
-    if (this.finished || count < 1) return;
+    // A search still preparing waits for its preparation's job.
+    if (this.finished || count < 1 || preparing(this.display)) return;
     this.unobservedSinceStart = false;
     const begin = performance.now();
     if (count > 1) this.display.runSteps(count - 1);
@@ -236,7 +255,7 @@ export class SearchTimeline implements Timeline {
     // next step starts the measurement again.
     if (this.unobservedSinceStart) this.stopMeasuring();
     const begin = performance.now();
-    const done = runFor(this.display, budgetMs);
+    const done = prepareFor(this.display, budgetMs) && runFor(this.display, budgetMs - (performance.now() - begin));
     this.lastEvent = null;
     this.elapsedMs += performance.now() - begin;
     this.changed();
@@ -284,24 +303,11 @@ export function pathLength(path: readonly Point[]): number {
 }
 
 function runFor(search: Search, budgetMs: number): boolean {
-  return runChunked(() => search.status !== 'running', (n) => search.runSteps(n), budgetMs);
+  return runChunked(() => search.status !== 'running' && search.status !== 'preparing', (n) => search.runSteps(n), budgetMs);
 }
 
-/**
- * Runs `runSteps` in chunks for about `budgetMs`; true once `finished()`. Chunks grow while
- * they stay well inside the budget, so slow machines still yield often and fast ones do
- * not pay for many small calls.
- */
-export function runChunked(finished: () => boolean, runSteps: (n: number) => number, budgetMs: number, firstChunk = 2048): boolean {
-  const begin = performance.now();
-  let chunk = firstChunk;
-  for (;;) {
-    if (finished()) return true;
-    const made = runSteps(chunk);
-    if (made < chunk || finished()) return true;
-    const spent = performance.now() - begin;
-    if (spent >= budgetMs) return false;
-    if (spent < budgetMs / 4) chunk *= 2;
-  }
+/** True once a search has ended: neither waiting for a start, nor preparing, nor running. */
+export function isFinished(search: Search): boolean {
+  const status = search.status;
+  return status !== 'running' && status !== 'ready' && preparing(search) === null;
 }
-

@@ -12,9 +12,10 @@
 // order". The store replays that log for every run together, since they share the map;
 // this class only walks forward, from a reset.
 import type { Engine, Grid, Point, Search, SearchOptions, StepEvent, Walk, WalkStep } from '../engine/engine';
-import type { WalkView } from '../render/renderer';
+import type { WalkView } from '../scene/pane-scene';
 import { runToEnd, type Job } from './jobs';
-import { runChunked, type SearchResult, type Timeline } from './timeline';
+import { runChunked } from './chunks';
+import type { SearchResult, Timeline } from './timeline';
 
 export type WalkStepSize = 'move' | 'expansion';
 

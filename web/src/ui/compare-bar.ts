@@ -1,17 +1,13 @@
 // The buttons above the panes that start and end compare mode: "Compare" (a second search
 // beside the first), "Add search" (up to MAX_RUNS) and "Stop comparing" (back to the first
 // search alone). Each pane's own header removes that pane.
-import { fitOptions, type AlgorithmName, type SearchOptions } from '../engine/engine';
+import { fitOptions, type SearchOptions } from '../engine/engine';
+import { COMPARE_ORDER } from '../presenters/index';
 import { MAX_RUNS } from '../state/run';
 import type { Change, PlaygroundStore } from '../state/store';
 import type { ControlGroup } from './controls';
 import { el, Phrases } from './dom';
 import type { PhraseKey } from './i18n';
-
-// What a new pane runs: the first of these the comparison lacks that can run on the map.
-// A*, Dijkstra and JPS first, because the contrast between them is the lesson: the
-// heuristic saves expansions, and pruning symmetric paths saves more.
-const ADD_ORDER: readonly AlgorithmName[] = ['astar', 'dijkstra', 'jps', 'greedy', 'bidirectional', 'bfs', 'theta', 'ida', 'dfs'];
 
 export interface CompareBar {
   element: HTMLElement;
@@ -19,11 +15,14 @@ export interface CompareBar {
   show(visible: ReadonlySet<ControlGroup>): void;
 }
 
-/** The options of the next search to add: the first run's, with the next algorithm the comparison lacks. */
+/**
+ * The options of the next search to add: the first run's, with the first algorithm of
+ * COMPARE_ORDER (the presenters' order) that the comparison lacks and that can run on the map.
+ */
 export function nextSearch(store: PlaygroundStore): SearchOptions {
   const base = store.runs[0]!.options;
   const used = new Set(store.runs.map((run) => run.options.algorithm));
-  const candidates = ADD_ORDER.map((name) => store.engine.algorithm(name)).map((row) => ({ ...base, ...fitOptions(row, base) }));
+  const candidates = COMPARE_ORDER.map((name) => store.engine.algorithm(name)).map((row) => ({ ...base, ...fitOptions(row, base) }));
   const runnable = candidates.filter((options) => store.engine.refusalFor(store.grid, options) === null);
   return runnable.find((options) => !used.has(options.algorithm)) ?? runnable[0] ?? { ...base };
 }

@@ -5,7 +5,8 @@
 // The table's figures are the whole searches' (each timeline measures its search flat out
 // in the background); the chart follows the shared timeline.
 import type { AlgorithmRow, SearchOptions } from '../engine/engine';
-import { formatNumber } from '../render/renderer';
+import { frontierOf } from '../presenters/index';
+import { formatNumber } from '../scene/format';
 import type { Run } from '../state/run';
 import type { Change, Language, PlaygroundStore } from '../state/store';
 import type { SearchResult } from '../state/timeline';
@@ -188,8 +189,8 @@ export function buildComparison(store: PlaygroundStore, phrases: Phrases): Compa
       const number = (value: number) => value.toLocaleString(language);
       setText(cells[1]!, result ? number(result.expanded) + (result.status === 'gave-up' ? ` (${translate(language, 'compare.gaveUp')})` : '') : pending);
       // IDA* keeps no open list: its figure is the deepest its path went.
-      const depthFirst = run.timeline.display.cellView().has('visits');
-      setText(cells[2]!, result ? number(result.maxOpen) + (depthFirst ? ` ${translate(language, 'compare.deepest')}` : '') : pending);
+      const note = frontierOf(run.options.algorithm).largestNote;
+      setText(cells[2]!, result ? number(result.maxOpen) + (note ? ` ${translate(language, note)}` : '') : pending);
       setText(cells[3]!, result ? pathText(language, result, 'pathLength') : pending);
       const optimal = isOptimalCost(store, run, best);
       cells[4]!.classList.toggle('ap-optimal', optimal);

@@ -27,7 +27,10 @@ const en = {
   'timeline.seeking': 'Going to step {target}…',
   'timeline.seekingPercent': 'Going to step {target}… {percent}%',
   'timeline.seekingEnd': 'Going to the end… step {step}',
+  'timeline.opening': 'Opening the link…',
+  'timeline.preparing': 'Preparing {algorithm}… {percent}%',
   'status.ready': 'Ready: press Play or Step.',
+  'status.preparing': '{algorithm} is preparing for this map before it searches.',
   'status.noStart': 'Start or goal is outside the map.',
   'status.found': 'Path cost {cost}.',
   'status.noPath': 'No path.',
@@ -395,7 +398,10 @@ const zhCN: Record<PhraseKey, string> = {
   'timeline.seeking': '正在前往第 {target} 步…',
   'timeline.seekingPercent': '正在前往第 {target} 步…{percent}%',
   'timeline.seekingEnd': '正在前往终点…第 {step} 步',
+  'timeline.opening': '正在打开链接…',
+  'timeline.preparing': '正在准备 {algorithm}…{percent}%',
   'status.ready': '就绪：按“播放”或“单步”。',
+  'status.preparing': '{algorithm} 正在为这张地图做搜索前的准备。',
   'status.noStart': '起点或终点不在地图内。',
   'status.found': '路径代价 {cost}。',
   'status.noPath': '无路径。',
@@ -753,6 +759,9 @@ const ALGORITHM_LABELS_ZH: Record<AlgorithmName, string> = {
   ida: 'IDA*（迭代加深）',
   theta: 'Theta*（任意角度）',
   'dstar-lite': 'D* Lite（增量式）',
+  'jps-plus': 'JPS+（预计算跳跃）',
+  navmesh: '导航网格 A* + 漏斗',
+  polyanya: 'Polyanya（最优任意角度）',
 };
 
 /** The name of an algorithm as the page shows it. */

@@ -4,15 +4,16 @@
 // lists), and the region named "Pseudocode", the algorithm's pseudocode with the line the
 // current step is on marked aria-current="step". Both are read from the engine and the
 // step's events, the same ones the picture and the narration come from.
-import type { OpenListEntry, Point, Search } from '../engine/engine';
-import { formatNumber } from '../render/renderer';
+import { SIDES, type OpenListEntry, type Point, type Search } from '../engine/engine';
+import { frontierOf, presenterFor } from '../presenters/index';
+import { currentLineOfStep, finishingLine, linesOfStep, pseudocodeLines, type LineId } from '../presenters/pseudocode';
+import { formatNumber } from '../scene/format';
 import type { Run } from '../state/run';
 import type { Change, PlaygroundStore } from '../state/store';
 import { searchName } from './comparison';
 import { refusalText } from './describe';
 import { el, Phrases, setAttribute, setText } from './dom';
 import { translate, type PhraseKey } from './i18n';
-import { currentLineOfStep, finishingLine, linesOfStep, pseudocodeFor, type LineId } from './pseudocode';
 
 /** Entries listed per list; the rest are counted. Enough to see the front of the queue. */
 export const OPEN_LIST_SHOWN = 40;
@@ -24,8 +25,13 @@ export interface Inspector {
   update(changes: ReadonlySet<Change>): void;
 }
 
-/** `onPick` is told the cell of a clicked entry (null: clicked again, so no cell). */
-export function buildInspector(store: PlaygroundStore, phrases: Phrases, onPick: (run: Run, cell: Point | null) => void): Inspector {
+/**
+ * `onPick` is told the cell of a clicked entry (null: clicked again, so no cell); `later`
+ * runs a task at the next frame (the pseudocode box scrolls to its current line there,
+ * reading the layout once rather than at every step).
+ */
+export function buildInspector(store: PlaygroundStore, phrases: Phrases, later: (task: () => void) => void,
+  onPick: (run: Run, cell: Point | null) => void): Inspector {
   let inspected: Run = store.runs[0]!;
   let picked: Point | null = null;
 
@@ -60,7 +66,7 @@ export function buildInspector(store: PlaygroundStore, phrases: Phrases, onPick:
   const entryButton = (entry: OpenListEntry, next: boolean) => {
     const cell = `(${entry.cell.x}, ${entry.cell.y})`;
     // D* Lite orders its queue by the key [k1; k2], which the engine gives as f and g.
-    const numbers = inspected.timeline.display.cellView().has('rhs')
+    const numbers = frontierOf(inspected.options.algorithm).keyed
       ? `key [${formatNumber(entry.f, 2)}; ${formatNumber(entry.g, 2)}] · h ${formatNumber(entry.h, 2)}`
       : `g ${formatNumber(entry.g, 2)} · h ${formatNumber(entry.h, 2)} · f ${formatNumber(entry.f, 2)}`;
     const selected = picked !== null && picked.x === entry.cell.x && picked.y === entry.cell.y;
@@ -91,10 +97,9 @@ export function buildInspector(store: PlaygroundStore, phrases: Phrases, onPick:
   const fillOpenList = () => {
     const search = inspected.timeline.display;
     const language = store.language;
-    const cells = search.cellView();
-    const depthFirst = cells.has('visits'), twoSided = cells.has('phaseBack'), incremental = cells.has('rhs');
-    setText(openTitle, translate(language, depthFirst ? 'inspect.stack' : incremental ? 'inspect.queue' : 'inspect.openList'));
-    if (search.status === 'ready' || search.status === 'refused') {
+    const frontier = frontierOf(inspected.options.algorithm);
+    setText(openTitle, translate(language, frontier.inspectTitle));
+    if (search.status === 'ready' || search.status === 'preparing' || search.status === 'refused') {
       const why = search.status === 'refused'
         ? translate(language, 'status.refused', { reason: refusalText(store, search.refusal ?? 'needs-uniform-terrain', inspected) })
         : translate(language, 'inspect.notRunning');
@@ -104,16 +109,16 @@ export function buildInspector(store: PlaygroundStore, phrases: Phrases, onPick:
     // The engine lists what the search will take, the next step's cell first; a search
     // that has ended takes nothing more.
     // D* Lite's queue outlives a plan: the next repair starts from it.
-    if (search.status !== 'running' && !(incremental && search.status === 'found')) {
+    if (search.status !== 'running' && !(frontier.outlivesPlan && search.status === 'found')) {
       openLists.replaceChildren(el('p', { class: 'ap-note' }, translate(language, 'inspect.ended', { n: search.counters().openSize.toLocaleString(language) })));
       return;
     }
-    if (twoSided) {
+    if (frontier.twoLists) {
       // Both lists, each in its own order; the side the next step expands comes first.
       const entries = search.openList(OPEN_LIST_SHOWN * 2 + 2);
       const nextSide = entries[0]?.side;
       const sizes = openSizes(search);
-      const lists = (['forward', 'backward'] as const).map((side) =>
+      const lists = SIDES.map((side) =>
         listOf(side === 'forward' ? 'inspect.forward' : 'inspect.backward', entries.filter((e) => e.side === side), sizes[side], side === nextSide));
       if (nextSide === 'backward') lists.reverse();
       openLists.replaceChildren(el('p', { class: 'ap-note' }, translate(language, 'inspect.order')), ...lists);
@@ -121,9 +126,9 @@ export function buildInspector(store: PlaygroundStore, phrases: Phrases, onPick:
     }
     const entries = search.openList(OPEN_LIST_SHOWN + 1);
     openLists.replaceChildren(
-      el('p', { class: 'ap-note' }, translate(language, depthFirst ? 'inspect.stackOrder' : incremental ? 'inspect.queueOrder' : 'inspect.order')),
+      el('p', { class: 'ap-note' }, translate(language, frontier.inspectOrder)),
       ...(search.status === 'found' ? [el('p', { class: 'ap-note' }, translate(language, 'inspect.queueKept'))] : []),
-      listOf(null, entries, depthFirst ? null : search.counters().openSize, true));
+      listOf(null, entries, frontier.counted ? search.counters().openSize : null, true));
   };
 
   // ---------------------------------------------------------------- pseudocode
@@ -132,11 +137,12 @@ export function buildInspector(store: PlaygroundStore, phrases: Phrases, onPick:
   let shownLine: string | null = null;
   const fillCode = () => {
     const { algorithm } = inspected.options;
+    const presenter = presenterFor(algorithm);
     const key = `${algorithm} ${store.language}`;
     if (key !== codeKey) {
       codeKey = key;
       lineItems = new Map();
-      code.replaceChildren(...pseudocodeFor(algorithm, store.language).map((line) => {
+      code.replaceChildren(...pseudocodeLines(presenter.pseudocode, store.language).map((line) => {
         const item = el('li', { 'data-line': line.id }, line.text);
         item.style.setProperty('--indent', String(line.indent));
         lineItems.set(line.id, item);
@@ -145,15 +151,15 @@ export function buildInspector(store: PlaygroundStore, phrases: Phrases, onPick:
     }
     const search = inspected.timeline.display;
     const step = inspected.timeline.lastEvent;
-    const passed = new Set<string>(linesOfStep(algorithm, step, search.status));
+    const passed = new Set<string>(linesOfStep(presenter.pseudocode, step, search.status));
     // A search that does not run (refused: the options cannot run on this map) is on no line.
-    let current: LineId | null = search.status === 'refused' ? null : currentLineOfStep(algorithm, step, search.status);
+    let current: LineId | null = search.status === 'refused' ? null : currentLineOfStep(presenter.pseudocode, step, search.status);
     const walk = inspected.walk;
     if (walk && walk.lastStep?.kind === 'move') {
       // A move: the agent follows the plan, or, when the move made it replan, the planner
       // starts again (D* Lite: its repair; the others: from the start of their pseudocode).
       const replanning = walk.walk.status === 'planning';
-      current = replanning ? (algorithm === 'dstar-lite' ? 'repair' : 'initialise') : finishingLine(algorithm);
+      current = replanning ? presenter.replanLine : finishingLine(presenter.pseudocode);
       passed.clear();
       passed.add(current);
     }
@@ -165,7 +171,7 @@ export function buildInspector(store: PlaygroundStore, phrases: Phrases, onPick:
     if (current !== shownLine) {
       shownLine = current;
       const item = current === null ? undefined : lineItems.get(current);
-      if (item) keepInView(codeRegion, item);
+      if (item) later(() => keepInView(codeRegion, item));
     }
   };
 

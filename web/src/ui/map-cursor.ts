@@ -4,7 +4,7 @@
 // moved off the visible part of the map pans the view to keep it in sight.
 import type { Point } from '../engine/engine';
 import type { MapCursor } from '../input/keyboard';
-import { panBy } from '../render/viewport';
+import { panBy } from '../scene/viewport';
 import type { Run } from '../state/run';
 import type { PlaygroundStore } from '../state/store';
 import { cellDetails } from './describe';

@@ -1,10 +1,15 @@
-// One pane of the playground: a run's picture of the shared map (its own canvas and
-// renderer), the tooltip of the cell under the pointer and, in compare mode, a header with
-// the run's number, its labelled options, what it is doing and a button that removes it.
-// The app makes one pane per run and passes the pane's read-only state to its renderer.
+// One pane of the playground: a run's picture of the shared map (its scene, built by the
+// state side, and its canvas, drawn from the scene), the tooltip of the cell under the
+// pointer and, in compare mode, a header with the run's number, its labelled options, what
+// it is doing and a button that removes it. The app makes one pane per run and gives it
+// what its scene is built from.
 import { attachCanvasInput, type HoverInfo } from '../input/pointer';
-import { markerRadius, PaneRenderer, type MapLayer, type PaneState } from '../render/renderer';
+import { PaneCanvas } from '../render/pane-canvas';
+import type { MapLayer } from '../render/rasters';
+import { markerRadius } from '../scene/geometry';
+import type { PaneScene } from '../scene/pane-scene';
 import type { Run } from '../state/run';
+import { PaneSceneBuilder, type SceneInputs } from '../state/scenes';
 import type { Change, Language, PlaygroundStore } from '../state/store';
 import type { ControlGroup } from './controls';
 import { cellDetails, paneStatusText } from './describe';
@@ -15,8 +20,12 @@ import { algorithmLabel, translate } from './i18n';
 export interface PaneOptions {
   mapLayer: MapLayer;
   themeSource: Element;
-  /** The state the pane draws, built by the app at draw time (null before the first layout). */
-  state: (pane: Pane) => PaneState | null;
+  /** What the pane's scene is built from, read by the app at draw time (null before the first layout). */
+  inputs: (pane: Pane) => SceneInputs | null;
+  /** Asks the page's frame loop for a frame (the pane draws in it if its scene changed). */
+  wake: () => void;
+  /** Runs a task at the next frame (reading the layout once there, not at every change). */
+  later: (task: () => void) => void;
   /** The pointer moved onto another cell of this pane, or left it (null). */
   onHover: (pane: Pane, hover: HoverInfo | null) => void;
   editable: () => boolean;
@@ -27,7 +36,8 @@ export class Pane {
   readonly element: HTMLElement;
   readonly canvas: HTMLCanvasElement;
   readonly canvasWrap: HTMLElement;
-  readonly renderer: PaneRenderer;
+  readonly picture: PaneCanvas;
+  private readonly scenes = new PaneSceneBuilder();
   private readonly phrases: Phrases;
   private readonly header: HTMLElement;
   private readonly number: HTMLElement;
@@ -60,9 +70,11 @@ export class Pane {
     this.header = el('header', { class: 'ap-pane-header', hidden: true }, this.title, this.status);
     this.element = el('section', { class: 'ap-pane', 'data-run': run.id }, this.header, this.canvasWrap);
 
-    this.renderer = new PaneRenderer(this.canvas, options.mapLayer, options.themeSource, () => options.state(this));
+    this.picture = new PaneCanvas(this.canvas, options.mapLayer, options.themeSource);
+    this.inputs = () => options.inputs(this);
+    this.later = options.later;
     // The keyboard's cursor shows only while this map has focus.
-    const redraw = () => this.renderer.requestDraw();
+    const redraw = options.wake;
     this.canvas.addEventListener('focus', redraw);
     this.canvas.addEventListener('blur', redraw);
     this.cleanups.push(() => {
@@ -71,11 +83,34 @@ export class Pane {
     });
     // The pointer grabs start and goal where this pane draws them.
     const markers = () => {
-      const state = options.state(this);
-      return state && { start: state.start, goal: state.goal, agent: state.walk?.agent ?? null, radius: markerRadius(state.view.scale, state.labels.size > 0) };
+      const inputs = options.inputs(this);
+      return inputs && { start: inputs.start, goal: inputs.goal, agent: this.run.walk?.view().agent ?? null, radius: markerRadius(inputs.view.scale, inputs.labels.size > 0) };
     };
     this.cleanups.push(attachCanvasInput(this.canvas, store, (hover) => options.onHover(this, hover),
       { markers, editable: options.editable, wheelZoomNeedsModifier: options.wheelZoomNeedsModifier }));
+  }
+
+  private readonly inputs: () => SceneInputs | null;
+  private readonly later: (task: () => void) => void;
+  /** Where the tooltip goes, placed at the next frame. */
+  private tooltipAt: HoverInfo | null = null;
+
+  /** Draws the pane's scene (at a frame of the page's frame loop), if it has changed since it was last drawn. */
+  draw(): void {
+    const inputs = this.inputs();
+    if (!inputs) return;
+    this.picture.draw(this.scenes.build(inputs), inputs);
+  }
+
+  /** The scene of the whole map at `cellPixels` per cell (for pictures: no pointer or cursor marks); null before the first layout. */
+  exportScene(cellPixels: number, withHeat: boolean): PaneScene | null {
+    const inputs = this.inputs();
+    if (!inputs) return null;
+    const { map } = inputs;
+    return new PaneSceneBuilder().build({
+      ...inputs, width: map.width * cellPixels, height: map.height * cellPixels, view: { scale: cellPixels, offsetX: 0, offsetY: 0 },
+      heat: withHeat ? inputs.heat : null, hover: null, cursor: null,
+    });
   }
 
   /** Compare mode shows the header; `index` is the pane's place (its number is index + 1). */
@@ -145,17 +180,23 @@ export class Pane {
     }
     if (refill || this.tooltip.hidden) this.tooltip.replaceChildren(...cellDetails(this.store, hover.cell, this.run).map((line) => el('div', {}, line)));
     this.tooltip.hidden = false;
+    this.tooltipAt = hover;
+    this.later(this.placeTooltip);
+  }
+
+  /** Beside the pointer, flipped to stay inside the canvas: sizes read once, at the frame. */
+  private readonly placeTooltip = (): void => {
+    const hover = this.tooltipAt;
+    if (!hover || this.tooltip.hidden) return;
     const wrapRect = this.canvasWrap.getBoundingClientRect();
     const x = hover.clientX - wrapRect.left, y = hover.clientY - wrapRect.top;
-    // Beside the pointer, flipped to stay inside the canvas.
     const left = x + 16 + this.tooltip.offsetWidth > wrapRect.width ? x - 16 - this.tooltip.offsetWidth : x + 16;
     const top = y + 16 + this.tooltip.offsetHeight > wrapRect.height ? y - 16 - this.tooltip.offsetHeight : y + 16;
     this.tooltip.style.transform = `translate(${Math.max(0, left)}px, ${Math.max(0, top)}px)`;
-  }
+  };
 
   destroy(): void {
     for (const cleanup of this.cleanups.reverse()) cleanup();
-    this.renderer.destroy();
     this.element.remove();
   }
 }

@@ -1,9 +1,11 @@
 // The side panel: search options, drawing tools, map size, generators, presets, import
 // and export, the legend and the credits.
 import { GENERATOR_NAMES, type GeneratorName } from '../generators/generators';
-import { HEAT_MODES, heatGradientCss, type HeatMode } from '../render/heat';
+import { heatGradientCss } from '../render/heat';
+import { HEAT_MODES, type HeatMode } from '../scene/pane-scene';
 import { readPalette } from '../render/palette';
-import { formatNumber } from '../render/renderer';
+import { presenterFor, type LegendMark } from '../presenters/index';
+import { formatNumber } from '../scene/format';
 import { importFiles } from '../input/files';
 import { PRESETS } from '../state/presets';
 import { MAX_MAP_SIDE, MAX_SENSE_RADIUS, MIN_MAP_SIDE } from '../state/limits';
@@ -153,7 +155,7 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
   const terrainRamp = el('span', { class: 'ap-ramp', 'aria-hidden': 'true' });
   const legendItem = (mark: HTMLElement, key: PhraseKey) => el('li', {}, mark, phrases.span(key));
   // Items only some algorithms draw are shown while one of them is chosen.
-  const algorithmItems = {
+  const algorithmItems: Record<Exclude<LegendMark, 'inconsistent'>, HTMLElement> = {
     backwardOpen: legendItem(swatch('ap-swatch-backward-open'), 'legend.backwardOpen'),
     backwardClosed: legendItem(swatch('ap-swatch-backward-closed'), 'legend.backwardClosed'),
     meeting: legendItem(swatch('ap-swatch-meeting'), 'legend.meeting'),
@@ -237,14 +239,10 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
       setText(heatNote, joinSentences(store.language, notes));
     }
     if (changes.has('options') || changes.has('language') || changes.has('map')) {
-      // What the chosen searches draw besides open and closed cells, from the channels they keep.
-      const views = store.runs.map((run) => run.timeline.display.cellView());
-      const keeps = (channel: Parameters<(typeof views)[number]['has']>[0]) => views.some((cells) => cells.has(channel));
-      algorithmItems.backwardOpen.hidden = algorithmItems.backwardClosed.hidden = algorithmItems.meeting.hidden = !keeps('phaseBack');
-      algorithmItems.scanned.hidden = algorithmItems.scan.hidden = !keeps('scanned');
-      algorithmItems.sight.hidden = !store.runs.some((run) => store.engine.algorithm(run.options.algorithm).anyAngle);
-      algorithmItems.stack.hidden = !keeps('visits');
-      walkItems.inconsistent.hidden = dstarCells.hidden = !keeps('rhs');
+      // What the chosen searches draw besides open and closed cells, as their presenters say.
+      const marks = new Set(store.runs.flatMap((run) => presenterFor(run.options.algorithm).legend));
+      for (const [mark, item] of Object.entries(algorithmItems)) item.hidden = !marks.has(mark as LegendMark);
+      walkItems.inconsistent.hidden = dstarCells.hidden = !marks.has('inconsistent');
     }
     if (changes.has('options') || changes.has('ui') || changes.has('language')) {
       unknownTerrain.checked = store.unknownTerrain;

@@ -6,7 +6,7 @@
 // queries checked with the same rules as the `astar` CLI (engine/scenarios.ts).
 import { MapFormatError, type Point, type ScenarioQuery } from '../engine/engine';
 import { findQueryMisfit, matchesOptimal, scenarioMapFileName } from '../engine/scenarios';
-import { formatNumber } from '../render/renderer';
+import { formatNumber } from '../scene/format';
 import type { Change, PlaygroundStore } from '../state/store';
 import { searchName } from './comparison';
 import { el, setText } from './dom';

@@ -41,7 +41,8 @@ export function buildSearchOptions(store: PlaygroundStore, phrases: Phrases, run
     if (index >= 0) store.setRunOptions(index, options);
   };
 
-  const algorithmOptions = catalog.algorithms.map((row) => el('option', { value: row.name }));
+  // The page does not run the searches on a navigation mesh yet (presenters/index.ts).
+  const algorithmOptions = catalog.algorithms.filter((row) => !row.onMesh).map((row) => el('option', { value: row.name }));
   const algorithm = el('select', { 'data-control': 'algorithm' }, ...algorithmOptions);
   const defaultHeuristic = el('option', { value: '' });
   const heuristic = el('select', { 'data-control': 'heuristic' }, defaultHeuristic, ...catalog.heuristics.map((h) => option(h, `heuristic.${h}` as PhraseKey)));

@@ -1,52 +1,31 @@
-// Type declarations for astar-playground.js, the embeddable A* pathfinding playground.
-// Shipped as dist/embed/astar-playground.d.ts; the implementation
-// (web/src/embed/astar-playground.ts) is checked against this file, so the two cannot drift.
-//
-// Two ways to use it, both from the same module:
-//
-//   <script type="module" src="https://example.org/playground/embed/astar-playground.js"></script>
-//   <astar-playground map="v2=..." algorithm="dijkstra" controls="play timeline status"></astar-playground>
-//   <astar-playground map="v2=..." algorithms="astar,dijkstra,jps"></astar-playground>   (side by side)
-//
-//   import { mount } from 'https://example.org/playground/embed/astar-playground.js';
-//   const playground = await mount(document.querySelector('#figure-3')!, { algorithm: 'greedy', autoplay: true });
-//   playground.on('done', ({ pathCost }) => console.log(pathCost));
-//
-// Every playground on a page shares one WebAssembly instance; each keeps its styles inside
-// its shadow root and is as wide as its container. The module needs no build step and runs
-// under a strict Content-Security-Policy (script-src 'self' 'wasm-unsafe-eval').
+// The public types of <astar-playground> and mount(): what a page author's TypeScript sees.
+// The element's shipped declaration, dist/embed/astar-playground.d.ts, is generated from its
+// entry (astar-playground.ts, which re-exports these) at the same build (vite.config.ts,
+// bundledDeclaration), TSDoc included. Types only: the names they use (algorithms, control
+// groups, cell labels, languages) come from the engine's generated lists and the page's own
+// tables, so an option the page adds is an option the declaration has.
+import type { AlgorithmName, CostModelName, DiagonalName, HeuristicName } from '../engine/engine';
+import type { CellLabel as DrawnLabel } from '../scene/pane-scene';
+import type { Language } from '../state/store';
+import type { ControlGroup as PageControlGroup } from '../ui/controls';
+
+/** The playground's languages. */
+export type LanguageCode = Language;
 
 /**
- * Search algorithms: A*, Dijkstra, greedy best-first, breadth-first, depth-first, jump
- * point search, bidirectional A*, IDA*, Theta* (any-angle) and D* Lite (incremental).
- */
-export type AlgorithmName = 'astar' | 'dijkstra' | 'greedy' | 'bfs' | 'dfs' | 'jps' | 'bidirectional' | 'ida' | 'theta' | 'dstar-lite';
-/** Heuristics; without one, Manhattan when diagonal moves are off and octile otherwise. */
-export type HeuristicName = 'manhattan' | 'euclidean' | 'octile' | 'chebyshev' | 'zero';
-/** When a diagonal move is allowed, judged by the two cells beside it. */
-export type DiagonalName = 'never' | 'always' | 'if-at-most-one-obstacle' | 'only-when-no-obstacles';
-/** Move costs: exact (1 and √2) or integer (10 and 14). */
-export type CostModelName = 'exact' | '10-14';
-export type LanguageCode = 'en' | 'zh-CN';
-
-/**
- * Control groups for `controls`:
+ * A group of controls for `controls`:
  * - `play`: play/pause, step back, step, reset; `speed`, `timeline`: the two sliders;
  * - `status`: the counters line; `narration`: the sentence describing the current step;
  * - `algorithm`, `heuristic`, `diagonal`, `weight`: the search options;
  * - `compare`: the Compare, Add search and Stop comparing buttons and each pane's remove button;
- * - `inspect`: the open list and the pseudocode of the search;
+ * - `inspect`: the open list and the pseudocode of the search; `walk`: the walk controls;
  * - `draw`, `map`: drawing tools and whole-map tools (never shown when read-only);
  * - `legend`, `about`; `share`: the Share and Embed buttons; `language`: the language menu.
- * Default: `play speed timeline status`. The words `all` and `none` are accepted too.
  */
-export type ControlGroup =
-  | 'play' | 'speed' | 'timeline' | 'status' | 'narration'
-  | 'algorithm' | 'heuristic' | 'diagonal' | 'weight' | 'compare' | 'inspect' | 'walk'
-  | 'draw' | 'map' | 'legend' | 'about' | 'share' | 'language';
+export type ControlGroup = PageControlGroup;
 
-/** Per-cell numbers drawn on reached cells when they are large enough: g, h, f, expansion order, parent arrow. */
-export type CellLabel = 'g' | 'h' | 'f' | 'order' | 'parent';
+/** A per-cell number drawn on reached cells when they are large enough: g, h, f, expansion order, parent arrow. */
+export type CellLabel = DrawnLabel;
 
 /**
  * Options of mount(), the same settings as the element's attributes. Lists may be given
@@ -71,7 +50,7 @@ export interface PlaygroundOptions {
   heuristic?: HeuristicName;
   /** Overrides the map's diagonal rule. */
   diagonal?: DiagonalName;
-  /** Overrides the map's heuristic weight (A* only), 0 to 100. */
+  /** Overrides the map's heuristic weight (for algorithms that use one), 0 to 100. */
   weight?: number;
   /** Overrides the map's move costs. */
   costs?: CostModelName;
@@ -84,7 +63,7 @@ export interface PlaygroundOptions {
   autoplay?: boolean;
   /** Steps per second (10), steps per frame ("50/frame") or "instant"; the nearest speed offered is used. */
   speed?: number | string;
-  /** Which control groups to show. */
+  /** Which control groups to show (the words `all` and `none` are accepted too). Default: `play speed timeline status`. */
   controls?: readonly ControlGroup[] | string;
   /**
    * No editing: dragging pans, and the drawing and map tools are hidden. On a touch screen
@@ -127,11 +106,11 @@ export interface PlaygroundInternals {
 
 /**
  * `<astar-playground>`. Attributes: map, width, height, algorithm, algorithms, heuristic,
- * diagonal, weight, costs, max-expansions, autoplay, speed, controls, readonly, lang, labels, mode, sense (see PlaygroundOptions);
- * changing one updates the playground. Events (bubbling, composed):
- * `astar-ready` once shown, `astar-step` when the step shown changes, `astar-done` when
- * a search finishes; the latter two carry a PlaygroundEventDetail.
- * Keyboard shortcuts (Space, arrows, R) act only while the element has focus.
+ * diagonal, weight, costs, max-expansions, autoplay, speed, controls, readonly, lang, labels,
+ * mode, sense (see PlaygroundOptions); changing one updates the playground. Events (bubbling,
+ * composed): `astar-ready` once shown, `astar-step` when the step shown changes, `astar-done`
+ * when a search finishes; the latter two carry a PlaygroundEventDetail. Keyboard shortcuts
+ * (Space, arrows, R) act only while the element has focus.
  */
 export interface AstarPlaygroundElement extends HTMLElement {
   /** Set once the playground is shown (after `astar-ready`); null before and after removal. */
@@ -154,15 +133,6 @@ export interface PlaygroundHandle {
   /** Removes the playground and frees its WebAssembly memory. */
   destroy(): void;
 }
-
-/** Adds a playground to the end of `target` and resolves once it is shown. */
-export function mount(target: HTMLElement, options?: PlaygroundOptions): Promise<PlaygroundHandle>;
-
-/** The element's class, registered as `astar-playground` when the module loads. */
-export declare const AstarPlayground: {
-  new (): AstarPlaygroundElement;
-  prototype: AstarPlaygroundElement;
-};
 
 declare global {
   interface HTMLElementTagNameMap {

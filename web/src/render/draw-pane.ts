@@ -1,0 +1,321 @@
+// Draws one pane from its scene (scene/pane-scene.ts): Excalidraw's renderStaticScene, a
+// pure function of its arguments that never reads or writes the page's state. Layers of
+// one pixel per cell (render/rasters.ts: the map, the search's fills or heat map, a walking
+// agent's fog) scaled to the view, then the vector parts: grid lines and the cells' numbers
+// when cells are big enough, the overlays in the scene's order, the markers, and the marks
+// for the screen. What each overlay's role looks like (colour, width, dashes, the zoom it
+// shows from) is the table STYLES: the state side names roles, never colours.
+import { LABEL_MIN_SCALE, markerRadius } from '../scene/geometry';
+import type { CellText, Marker, Overlay, OverlayRole, PaneScene } from '../scene/pane-scene';
+import { visibleCells, type Viewport } from '../scene/viewport';
+import type { Palette } from './palette';
+import type { PaneRasters } from './rasters';
+
+/** A pane's canvas in CSS pixels and the part of the map it shows. */
+export interface PaneFrame {
+  width: number;
+  height: number;
+  view: Viewport;
+}
+
+const GRID_LINE_MIN_SCALE = 6;
+const ROOMY_LABEL_SCALE = 44;
+
+type Colour = Exclude<keyof Palette, 'terrain'>;
+
+interface Style {
+  colour: Colour;
+  /** Line width at `scale` pixels per cell. */
+  width: (scale: number) => number;
+  dash?: number[];
+  /** Below this many pixels per cell the mark is not drawn. */
+  minScale: number;
+}
+
+const clamp = (low: number, value: number, high: number) => Math.max(low, Math.min(high, value));
+const pathWidth = (s: number) => clamp(2.5, s * 0.22, 8);
+
+const STYLES: Readonly<Record<OverlayRole, Style>> = {
+  considered: { colour: 'textMuted', width: () => 1, dash: [3, 3], minScale: 3 },
+  changed: { colour: 'current', width: () => 2, minScale: 3 },
+  expanded: { colour: 'text', width: (s) => clamp(2, s * 0.1, 4), minScale: 3 },
+  blocked: { colour: 'textMuted', width: () => 1.5, minScale: 10 },
+  'scan-dead-end': { colour: 'textMuted', width: (s) => clamp(1, s * 0.06, 2), minScale: 3 },
+  'scan-found': { colour: 'current', width: (s) => clamp(2, s * 0.12, 4), minScale: 3 },
+  forced: { colour: 'current', width: () => 1, minScale: 3 },
+  'sight-clear': { colour: 'sightClear', width: (s) => clamp(1.5, s * 0.08, 3), minScale: 3 },
+  'sight-blocked': { colour: 'sightBlocked', width: (s) => clamp(1.5, s * 0.08, 3), dash: [5, 4], minScale: 3 },
+  'sight-blocker': { colour: 'sightBlocked', width: () => 1.5, minScale: 6 },
+  'depth-first': { colour: 'current', width: (s) => clamp(2, s * 0.15, 5), dash: [6, 4], minScale: 0 },
+  meeting: { colour: 'path', width: () => 3, minScale: 0 },
+  path: { colour: 'path', width: pathWidth, minScale: 0 },
+  walked: { colour: 'agent', width: (s) => Math.max(2, pathWidth(s) * 0.7), minScale: 0 },
+  sense: { colour: 'agent', width: () => 2, dash: [6, 4], minScale: 0 },
+  discovered: { colour: 'current', width: () => 2, minScale: 3 },
+  highlight: { colour: 'current', width: () => 3, minScale: 0 },
+  hover: { colour: 'text', width: () => 1.5, dash: [4, 3], minScale: 0 },
+  cursor: { colour: 'current', width: () => 2, minScale: 0 },
+};
+
+/** Draws `scene` on `context` (already scaled to CSS pixels) as `frame` shows it. */
+export function drawPane(context: CanvasRenderingContext2D, frame: PaneFrame, rasters: PaneRasters, scene: PaneScene, palette: Palette): void {
+  const { view, width, height } = frame;
+  const { map } = scene;
+  context.fillStyle = palette.background;
+  context.fillRect(0, 0, width, height);
+  context.imageSmoothingEnabled = false;
+  const mapWidth = map.width * view.scale, mapHeight = map.height * view.scale;
+  const layers = [
+    rasters.map.canvasFor(map, palette),
+    // Fog dims the map the agent has not seen, under the search, whose colours stay true.
+    rasters.fogCanvas(map.width, map.height, scene.fog, palette),
+    rasters.searchCanvas(map.width, map.height, scene.fills, scene.heat, palette),
+  ];
+  for (const layer of layers) if (layer) context.drawImage(layer, view.offsetX, view.offsetY, mapWidth, mapHeight);
+
+  if (view.scale >= GRID_LINE_MIN_SCALE) drawGridLines(context, frame, map.width, map.height, palette);
+  if (view.scale >= LABEL_MIN_SCALE) drawLabels(context, view, scene.labels, palette);
+  for (const overlay of scene.overlays) drawOverlay(context, view, overlay, palette);
+  const radius = markerRadius(view.scale, scene.labelsShown);
+  for (const marker of scene.markers) drawMarker(context, view, marker, radius, palette);
+  for (const overlay of scene.above) drawOverlay(context, view, overlay, palette);
+  for (const overlay of scene.screenOnly) drawOverlay(context, view, overlay, palette);
+}
+
+/** Map units to canvas pixels. */
+const toX = (view: Viewport, x: number) => view.offsetX + x * view.scale;
+const toY = (view: Viewport, y: number) => view.offsetY + y * view.scale;
+
+function drawOverlay(context: CanvasRenderingContext2D, view: Viewport, overlay: Overlay, p: Palette): void {
+  const style = STYLES[overlay.role];
+  const s = view.scale;
+  if (s < style.minScale) return;
+  const colour = p[style.colour];
+  const width = style.width(s);
+  context.setLineDash(style.dash ?? []);
+  switch (overlay.shape) {
+    case 'outline': {
+      const { cell } = overlay;
+      if (overlay.role === 'cursor') {
+        drawCursor(context, view, cell.x, cell.y, p);
+        break;
+      }
+      context.strokeStyle = colour;
+      context.lineWidth = width;
+      const inset = width / 2;
+      context.strokeRect(toX(view, cell.x) + inset, toY(view, cell.y) + inset, Math.max(1, s - width), Math.max(1, s - width));
+      break;
+    }
+    case 'cross': {
+      const inset = s * 0.3, left = toX(view, overlay.cell.x), top = toY(view, overlay.cell.y);
+      context.strokeStyle = colour;
+      context.lineWidth = width;
+      context.beginPath();
+      context.moveTo(left + inset, top + inset);
+      context.lineTo(left + s - inset, top + s - inset);
+      context.moveTo(left + s - inset, top + inset);
+      context.lineTo(left + inset, top + s - inset);
+      context.stroke();
+      break;
+    }
+    case 'diamond': {
+      const r = Math.max(3, s * 0.22), cx = toX(view, overlay.at.x), cy = toY(view, overlay.at.y);
+      context.beginPath();
+      context.moveTo(cx, cy - r);
+      context.lineTo(cx + r, cy);
+      context.lineTo(cx, cy + r);
+      context.lineTo(cx - r, cy);
+      context.closePath();
+      context.fillStyle = colour;
+      context.fill();
+      context.strokeStyle = p.pathOutline;
+      context.lineWidth = width;
+      context.stroke();
+      break;
+    }
+    case 'ring': {
+      // On a dark outline, so it shows on any colour at any zoom.
+      const radius = overlay.role === 'highlight' ? Math.max(s * 0.55, 10) : Math.max(s * 0.45, 8);
+      context.beginPath();
+      context.arc(toX(view, overlay.at.x), toY(view, overlay.at.y), radius, 0, Math.PI * 2);
+      context.strokeStyle = p.pathOutline;
+      context.lineWidth = width + 2;
+      context.stroke();
+      context.strokeStyle = colour;
+      context.lineWidth = width;
+      context.stroke();
+      break;
+    }
+    case 'segments': {
+      if (overlay.segments.length === 0) break;
+      context.lineCap = 'round';
+      context.beginPath();
+      for (const [from, to] of overlay.segments) {
+        context.moveTo(toX(view, from.x), toY(view, from.y));
+        context.lineTo(toX(view, to.x), toY(view, to.y));
+      }
+      context.strokeStyle = colour;
+      context.lineWidth = width;
+      context.stroke();
+      break;
+    }
+    case 'polyline':
+      drawPolyline(context, view, overlay.points, overlay.role, colour, width, style.dash ?? [], p);
+      break;
+    case 'square': {
+      const r = overlay.radius;
+      context.strokeStyle = colour;
+      context.lineWidth = width;
+      context.strokeRect(toX(view, overlay.cell.x - r), toY(view, overlay.cell.y - r), (2 * r + 1) * s, (2 * r + 1) * s);
+      break;
+    }
+  }
+  context.setLineDash([]);
+}
+
+/**
+ * A line through points. The path and the walked trail go over a dark outline so they show
+ * on any colour; a depth-first path is a dashed line of its own.
+ */
+function drawPolyline(context: CanvasRenderingContext2D, view: Viewport, points: readonly { x: number; y: number }[], role: OverlayRole,
+  colour: string, width: number, dash: number[], p: Palette): void {
+  if (points.length < 2) return;
+  context.lineJoin = 'round';
+  context.lineCap = 'round';
+  context.beginPath();
+  points.forEach((point, i) => {
+    if (i === 0) context.moveTo(toX(view, point.x), toY(view, point.y));
+    else context.lineTo(toX(view, point.x), toY(view, point.y));
+  });
+  // The trail's dots are spaced by its width.
+  context.setLineDash(role === 'walked' ? [1, Math.max(4, pathWidth(view.scale) * 1.2)] : dash);
+  if (role !== 'depth-first') {
+    context.strokeStyle = p.pathOutline;
+    context.lineWidth = width + 2.5;
+    context.stroke();
+  }
+  context.strokeStyle = colour;
+  context.lineWidth = width;
+  context.stroke();
+}
+
+/**
+ * The keyboard's cursor: a solid frame in the current-cell colour on a dark one, unlike the
+ * pointer's dashed outline, and never smaller than a fingertip-sized square, so it is
+ * found at any zoom.
+ */
+function drawCursor(context: CanvasRenderingContext2D, view: Viewport, x: number, y: number, p: Palette): void {
+  const size = Math.max(view.scale, 12);
+  const left = toX(view, x + 0.5) - size / 2, top = toY(view, y + 0.5) - size / 2;
+  context.lineWidth = 4;
+  context.strokeStyle = p.pathOutline;
+  context.strokeRect(left + 1, top + 1, size - 2, size - 2);
+  context.lineWidth = 2;
+  context.strokeStyle = p.current;
+  context.strokeRect(left + 1, top + 1, size - 2, size - 2);
+}
+
+function drawMarker(context: CanvasRenderingContext2D, view: Viewport, marker: Marker, radius: number, p: Palette): void {
+  const cx = toX(view, marker.at.x + 0.5), cy = toY(view, marker.at.y + 0.5);
+  context.beginPath();
+  context.arc(cx, cy, radius, 0, Math.PI * 2);
+  context.fillStyle = p[marker.role];
+  context.fill();
+  context.lineWidth = 2;
+  context.strokeStyle = p.pathOutline;
+  context.stroke();
+  if (radius >= 7) {
+    setTextStyle(context, true, Math.max(9, radius * 1.1), '#ffffff', 'center', 'middle', p);
+    context.fillText(marker.letter, cx, cy + radius * 0.05);
+  }
+}
+
+function drawGridLines(context: CanvasRenderingContext2D, frame: PaneFrame, mapWidth: number, mapHeight: number, p: Palette): void {
+  const { view } = frame;
+  const visible = visibleCells(view, frame.width, frame.height, mapWidth, mapHeight);
+  context.strokeStyle = p.gridLine;
+  context.lineWidth = 1;
+  context.beginPath();
+  const top = toY(view, visible.y0), bottom = toY(view, visible.y1 + 1);
+  const left = toX(view, visible.x0), right = toX(view, visible.x1 + 1);
+  for (let x = visible.x0; x <= visible.x1 + 1; x++) {
+    const px = Math.round(toX(view, x)) + 0.5;
+    context.moveTo(px, top);
+    context.lineTo(px, bottom);
+  }
+  for (let y = visible.y0; y <= visible.y1 + 1; y++) {
+    const py = Math.round(toY(view, y)) + 0.5;
+    context.moveTo(left, py);
+    context.lineTo(right, py);
+  }
+  context.stroke();
+}
+
+/**
+ * The cells' numbers: terrain costs in the middle of unreached cells, then each corner's
+ * numbers, then the parent arrows. Text is the expensive part of a frame at this zoom, and
+ * changing font or alignment per call makes it more so: one kind of label at a time, with
+ * the style set once.
+ */
+function drawLabels(context: CanvasRenderingContext2D, view: Viewport, labels: readonly CellText[], p: Palette): void {
+  if (labels.length === 0) return;
+  const s = view.scale;
+  // Below ROOMY_LABEL_SCALE four numbers only fit in a cell with small type.
+  const size = s >= ROOMY_LABEL_SCALE ? Math.min(14, s * 0.2) : Math.max(7, s * 0.23);
+  const pad = Math.max(2, s * 0.07);
+  const pass = (key: 'centre' | 'topLeft' | 'topRight' | 'bottomLeft' | 'bottomRight', bold: boolean, fontSize: number, colour: string,
+    align: CanvasTextAlign, baseline: CanvasTextBaseline, dx: number, dy: number) => {
+    let styled = false;
+    for (const label of labels) {
+      const text = label[key];
+      if (text === '') continue;
+      if (!styled) setTextStyle(context, bold, fontSize, colour, align, baseline, p);
+      styled = true;
+      const x = toX(view, label.x) + dx, y = toY(view, label.y) + dy;
+      context.strokeText(text, x, y);
+      context.fillText(text, x, y);
+    }
+  };
+  pass('centre', true, size * 1.2, p.text, 'center', 'middle', s / 2, s / 2);
+  pass('topLeft', true, size, p.text, 'left', 'top', pad, pad);
+  pass('topRight', false, size * 0.85, p.textMuted, 'right', 'top', s - pad, pad);
+  pass('bottomLeft', false, size, p.text, 'left', 'bottom', pad, s - pad);
+  pass('bottomRight', false, size, p.text, 'right', 'bottom', s - pad, s - pad);
+
+  // Jump points and Theta*'s corners hang from cells further away: the arrow points toward
+  // the parent, whatever its distance.
+  context.strokeStyle = p.textMuted;
+  context.lineWidth = Math.max(1, s * 0.035);
+  context.lineCap = 'round';
+  context.beginPath();
+  for (const label of labels) {
+    if (label.parent) traceParentArrow(context, toX(view, label.x + 0.5), toY(view, label.y + 0.5), label.parent.x, label.parent.y, s);
+  }
+  context.stroke();
+}
+
+function setTextStyle(context: CanvasRenderingContext2D, bold: boolean, size: number, colour: string,
+  align: CanvasTextAlign, baseline: CanvasTextBaseline, p: Palette): void {
+  context.font = `${bold ? '600 ' : ''}${size.toFixed(1)}px system-ui, -apple-system, "Segoe UI", "Noto Sans", sans-serif`;
+  context.textAlign = align;
+  context.textBaseline = baseline;
+  context.fillStyle = colour;
+  // A halo in the floor colour keeps numbers readable over any terrain or search colour.
+  context.strokeStyle = p.halo;
+  context.lineWidth = Math.max(2, size * 0.25);
+  context.lineJoin = 'round';
+}
+
+/** Adds an arrow from the cell centre toward its parent to the current path. */
+function traceParentArrow(context: CanvasRenderingContext2D, cx: number, cy: number, dx: number, dy: number, s: number): void {
+  const length = Math.hypot(dx, dy);
+  const ux = dx / length, uy = dy / length;
+  const reach = s * 0.2;
+  const tipX = cx + ux * reach, tipY = cy + uy * reach;
+  const head = s * 0.1;
+  context.moveTo(cx - ux * reach * 0.6, cy - uy * reach * 0.6);
+  context.lineTo(tipX, tipY);
+  context.moveTo(tipX - ux * head - uy * head * 0.7, tipY - uy * head + ux * head * 0.7);
+  context.lineTo(tipX, tipY);
+  context.lineTo(tipX - ux * head + uy * head * 0.7, tipY - uy * head - ux * head * 0.7);
+}

@@ -1,0 +1,180 @@
+// What a pane shows, as plain data: the types the state side builds and the drawing reads.
+// Neither side imports the other; both import this.
+import type { Point } from '../engine/engine';
+
+/** The per-cell numbers a reached cell can show; a page chooses any subset. */
+export const CELL_LABELS = ['g', 'h', 'f', 'order', 'parent'] as const;
+export type CellLabel = (typeof CELL_LABELS)[number];
+
+/** What reached cells are coloured by: open and closed ('none') or one number, as a heat map. */
+export const HEAT_MODES = ['none', 'g', 'h', 'f', 'order'] as const;
+export type HeatMode = (typeof HEAT_MODES)[number];
+
+/** One pane's values for a heat map (NaN where a cell has none) and the range they are coloured over. */
+export interface Heat {
+  mode: Exclude<HeatMode, 'none'>;
+  values: Float32Array;
+  min: number;
+  max: number;
+}
+
+/** A walking agent as a pane draws it (walk mode): read-only for the renderer. */
+export interface WalkView {
+  agent: Point;
+  /** Every cell the agent stood on, the start first. */
+  walked: readonly Point[];
+  /** The planned path from the agent to the goal (empty while planning or without a path). */
+  planned: readonly Point[];
+  /** Per cell, 1 where the agent knows the map; null when it knows all of it. */
+  known: Uint8Array | null;
+  /** The sensing radius (Chebyshev), 0 with full knowledge. */
+  senseRadius: number;
+  /** Cells the last move discovered (their true cost differed from what the agent assumed). */
+  discovered: readonly Point[];
+}
+
+/**
+ * How a cell reached by the search is filled (one byte per cell). Open and closed as the
+ * search has them; the backward frontier of a two-sided search in its own colours; cells a
+ * jump scan passed over, faintly. A cell on the path is filled as closed.
+ */
+export const FILL = { none: 0, open: 1, closed: 2, onPath: 3, backwardOpen: 4, backwardClosed: 5, scanned: 6 } as const;
+export type FillKind = (typeof FILL)[keyof typeof FILL];
+
+/**
+ * What an overlay stands for; the drawing gives each role its colour, line and the zoom
+ * from which it shows (render/draw-pane.ts), so the state side never names a colour.
+ */
+export type OverlayRole =
+  /** A neighbour the step looked at and left as it was: a thin dashed outline. */
+  | 'considered'
+  /** A neighbour the step opened or improved. */
+  | 'changed'
+  /** The cell the step expanded. */
+  | 'expanded'
+  /** A neighbour the step could not enter. */
+  | 'blocked'
+  /** A jump scan that found nothing, and one that found a jump point or the goal. */
+  | 'scan-dead-end'
+  | 'scan-found'
+  /** A forced neighbour that made a jump point. */
+  | 'forced'
+  /** A line of sight the step checked, clear or blocked, and the cell that blocked it. */
+  | 'sight-clear'
+  | 'sight-blocked'
+  | 'sight-blocker'
+  /** A depth-first search's current path from the start. */
+  | 'depth-first'
+  /** A two-sided search's best meeting so far. */
+  | 'meeting'
+  /** The path found (a walk: the plan ahead of the agent). */
+  | 'path'
+  /** The cells a walking agent has stood on. */
+  | 'walked'
+  /** What a walking agent senses around it. */
+  | 'sense'
+  /** Cells the agent's last move found different from what it believed. */
+  | 'discovered'
+  /** A cell picked in the inspector. */
+  | 'highlight'
+  /** The cell under the pointer and the keyboard's cursor: drawn on screen only. */
+  | 'hover'
+  | 'cursor';
+
+/**
+ * A mark over the map. Positions are in map units, where cell (x, y) spans [x, x + 1) ×
+ * [y, y + 1) and its centre is (x + 0.5, y + 0.5); marks that stand for a whole cell give
+ * the cell. (A map of another kind, a navigation mesh, would give positions and its own
+ * cell shapes; nothing here assumes that a position is a cell's centre.)
+ */
+export type Overlay =
+  | { shape: 'outline'; role: OverlayRole; cell: Point }
+  | { shape: 'cross'; role: OverlayRole; cell: Point }
+  | { shape: 'diamond'; role: OverlayRole; at: Point }
+  | { shape: 'ring'; role: OverlayRole; at: Point }
+  | { shape: 'segments'; role: OverlayRole; segments: ReadonlyArray<readonly [Point, Point]> }
+  | { shape: 'polyline'; role: OverlayRole; points: readonly Point[] }
+  /** A square of cells around `cell`, `radius` cells each way. */
+  | { shape: 'square'; role: OverlayRole; cell: Point; radius: number };
+
+/** The centre of a cell, in map units. */
+export function centreOf(cell: Point): Point {
+  return { x: cell.x + 0.5, y: cell.y + 0.5 };
+}
+
+/** What the corners of a reached cell show: which number goes in each (a presenter's choice). */
+export interface CornerRule {
+  /** Top left: f, or D* Lite's rhs. */
+  topLeft: 'f' | 'rhs';
+  /** Top right: the expansion order, or how often IDA* expanded the cell. */
+  topRight: 'order' | 'visits';
+  /** Cells only a backward frontier reached show its g, order and parent. */
+  backward: boolean;
+}
+
+/** The numbers drawn on one visible cell, already read and written out ('' for none). */
+export interface CellText {
+  x: number;
+  y: number;
+  topLeft: string;
+  topRight: string;
+  bottomLeft: string;
+  bottomRight: string;
+  /** A terrain cost, on a cell the search has not reached. */
+  centre: string;
+  /** From the cell's centre toward its parent, in cells (any distance); null for none. */
+  parent: Point | null;
+}
+
+/** The map as a pane draws it: its size and every cell's cost (0 wall, 1 to 9), the same object while the map is unchanged. */
+export interface MapScene {
+  width: number;
+  height: number;
+  costs: Uint8Array;
+  /** Changes whenever the costs do: the drawing redraws its picture of the map then. */
+  revision: number;
+}
+
+/** Every cell's fill (FILL), refilled in place when the search moves; `revision` says when. */
+export interface FillScene {
+  kinds: Uint8Array;
+  revision: number;
+}
+
+/** A walking agent's knowledge in unknown terrain: per cell, 1 where it knows the map. */
+export interface FogScene {
+  known: Uint8Array;
+  revision: number;
+}
+
+/** Start, goal or a walking agent: a lettered disc. */
+export interface Marker {
+  role: 'start' | 'goal' | 'agent';
+  at: Point;
+  letter: string;
+}
+
+/**
+ * Everything one pane shows, as plain data: the state side builds one per pane whenever
+ * what it shows changes (state/scenes.ts), and the canvas and the SVG export draw from it
+ * and read nothing else. A new scene object means something changed; the same object, that
+ * nothing did.
+ */
+export interface PaneScene {
+  map: MapScene;
+  /** The search's fills, or null when a heat map takes their place. */
+  fills: FillScene | null;
+  heat: Heat | null;
+  fog: FogScene | null;
+  /** The numbers of the visible reached cells (and terrain costs), when cells are big enough; else none. */
+  labels: readonly CellText[];
+  /** Whether the page shows per-cell numbers at all (markers shrink to leave them room). */
+  labelsShown: boolean;
+  /** Marks under the markers, in drawing order: the step's, the path (or the walk's), the search's. */
+  overlays: readonly Overlay[];
+  markers: readonly Marker[];
+  /** Marks over the markers (a cell picked in the inspector). */
+  above: readonly Overlay[];
+  /** Marks for the screen only, left out of exported pictures: the pointer's cell, the keyboard's cursor. */
+  screenOnly: readonly Overlay[];
+}

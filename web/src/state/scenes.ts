@@ -1,0 +1,253 @@
+// Builds each pane's scene (scene/pane-scene.ts): what the pane shows, as plain data read
+// from the engine once per change, so the drawing reads no engine object at all. The
+// search's part (fills, the step's marks, the path, a walk's trail and fog) is read once
+// per revision of the run's timeline; the numbers on the visible cells once per revision
+// and view, in bulk (the search's h and f for every cell in one call each, the rest from
+// its typed channel views: no call into the engine per cell); the rest (endpoints, the
+// pointer's cell, a picked cell) is cheap. What is specific to an algorithm (its fills,
+// marks and corner numbers) comes from its presenter.
+//
+// build() returns the same scene object while nothing it shows has changed, so the frame
+// loop draws a pane only when its scene is new.
+import type { AlgorithmName, Grid, Point, Search } from '../engine/engine';
+import { presenterFor } from '../presenters/index';
+import { formatNumber } from '../scene/format';
+import { cornersOf, LABEL_MIN_SCALE } from '../scene/geometry';
+import {
+  centreOf, type CellLabel, type CellText, type CornerRule, type FillScene, type FogScene, type Heat, type MapScene, type Marker, type Overlay, type PaneScene,
+} from '../scene/pane-scene';
+import { visibleCells, type Viewport } from '../scene/viewport';
+import type { Run } from './run';
+import type { Timeline } from './timeline';
+
+/** The map's costs as plain data, copied once per edit of the grid and shared by every pane. */
+export class MapSceneSource {
+  private scene: MapScene | null = null;
+  private grid: Grid | null = null;
+  private gridRevision = -1;
+  private revisions = 0;
+
+  of(grid: Grid): MapScene {
+    if (this.scene && this.grid === grid && this.gridRevision === grid.revision) return this.scene;
+    this.grid = grid;
+    this.gridRevision = grid.revision;
+    this.scene = { width: grid.width, height: grid.height, costs: grid.costs().slice(), revision: ++this.revisions };
+    return this.scene;
+  }
+}
+
+/** Everything a pane's scene is built from. */
+export interface SceneInputs {
+  run: Run;
+  map: MapScene;
+  start: Point;
+  goal: Point;
+  /** The canvas's size in CSS pixels and the view of the map in it. */
+  width: number;
+  height: number;
+  view: Viewport;
+  labels: ReadonlySet<CellLabel>;
+  heat: Heat | null;
+  hover: Point | null;
+  highlight: Point | null;
+  cursor: Point | null;
+}
+
+/** What one revision of a run's timeline shows, read once. */
+interface SearchPart {
+  timeline: Timeline;
+  revision: number;
+  algorithm: AlgorithmName;
+  stepMarks: Overlay[];
+  trail: Overlay[];
+  searchMarks: Overlay[];
+  agent: Point | null;
+  fog: FogScene | null;
+}
+
+export class PaneSceneBuilder {
+  private readonly fills: FillScene = { kinds: new Uint8Array(0), revision: 0 };
+  private scratch = new Uint8Array(0);
+  /** The search part and what the fills were last filled for. */
+  private part: SearchPart | null = null;
+  private filledFor: SearchPart | null = null;
+  private labels: { part: SearchPart; map: MapScene; key: string; texts: CellText[] } | null = null;
+  private bulk: { part: SearchPart; h: Float32Array | null; f: Float32Array | null } | null = null;
+  private last: { inputs: SceneInputs; part: SearchPart; labels: CellText[]; scene: PaneScene } | null = null;
+
+  build(inputs: SceneInputs): PaneScene {
+    const part = this.searchPart(inputs.run);
+    const fills = inputs.heat ? null : this.filled(part, inputs.map);
+    const labels = this.labelTexts(part, inputs);
+    const last = this.last;
+    if (last && last.part === part && last.labels === labels && sameInputs(last.inputs, inputs) && (fills === null) === (last.scene.fills === null)) {
+      return last.scene;
+    }
+    const markers: Marker[] = [{ role: 'start', at: inputs.start, letter: 'S' }, { role: 'goal', at: inputs.goal, letter: 'G' }];
+    if (part.agent) markers.push({ role: 'agent', at: part.agent, letter: 'A' });
+    const scene: PaneScene = {
+      map: inputs.map,
+      fills,
+      heat: inputs.heat,
+      fog: part.fog,
+      labels,
+      labelsShown: inputs.labels.size > 0,
+      overlays: [...part.stepMarks, ...part.trail, ...part.searchMarks],
+      markers,
+      above: inputs.highlight ? [{ shape: 'ring', role: 'highlight', at: centreOf(inputs.highlight) }] : [],
+      screenOnly: [
+        ...(inputs.hover ? [{ shape: 'outline', role: 'hover', cell: inputs.hover } as const] : []),
+        ...(inputs.cursor ? [{ shape: 'outline', role: 'cursor', cell: inputs.cursor } as const] : []),
+      ],
+    };
+    this.last = { inputs: { ...inputs }, part, labels, scene };
+    return scene;
+  }
+
+  /** The run's search as it is now: read again only when its timeline moved or was replaced. */
+  private searchPart(run: Run): SearchPart {
+    const { timeline } = run;
+    const algorithm = run.options.algorithm;
+    const known = this.part;
+    if (known && known.timeline === timeline && known.revision === timeline.revision && known.algorithm === algorithm) return known;
+    const search = timeline.display;
+    const presenter = presenterFor(algorithm);
+    const marks = presenter.overlays(timeline.lastEvent, search);
+    const walk = run.walk?.view() ?? null;
+    const trail: Overlay[] = [];
+    if (walk) {
+      trail.push({ shape: 'polyline', role: 'path', points: cornersOf(walk.planned).map(centreOf) });
+      trail.push({ shape: 'polyline', role: 'walked', points: cornersOf(walk.walked).map(centreOf) });
+      if (walk.senseRadius > 0) trail.push({ shape: 'square', role: 'sense', cell: walk.agent, radius: walk.senseRadius });
+      for (const cell of walk.discovered) trail.push({ shape: 'outline', role: 'discovered', cell });
+    } else if (search.status === 'found') {
+      trail.push({ shape: 'polyline', role: 'path', points: cornersOf(search.path()).map(centreOf) });
+    }
+    this.part = {
+      timeline,
+      revision: timeline.revision,
+      algorithm,
+      stepMarks: marks.step,
+      trail,
+      searchMarks: marks.search,
+      agent: walk?.agent ?? null,
+      fog: walk?.known ? { known: walk.known.slice(), revision: timeline.revision } : null,
+    };
+    return this.part;
+  }
+
+  /** The fills of the search part, refilled in place (the same object, a new revision) when it changed. */
+  private filled(part: SearchPart, map: MapScene): FillScene {
+    const count = map.width * map.height;
+    if (this.filledFor === part && this.fills.kinds.length === count) return this.fills;
+    if (this.fills.kinds.length !== count) {
+      this.fills.kinds = new Uint8Array(count);
+      this.scratch = new Uint8Array(count);
+    }
+    const search = part.timeline.display;
+    if (search.status === 'ready' || search.status === 'refused') this.fills.kinds.fill(0);
+    else presenterFor(part.algorithm).fillCells(search.cellView(), this.fills.kinds, this.scratch);
+    this.fills.revision++;
+    this.filledFor = part;
+    return this.fills;
+  }
+
+  /** The numbers on the visible cells, when cells are big enough to carry them. */
+  private labelTexts(part: SearchPart, inputs: SceneInputs): CellText[] {
+    const { view, width, height, map, labels: shown } = inputs;
+    if (view.scale < LABEL_MIN_SCALE) return NO_LABELS;
+    const key = `${view.scale} ${view.offsetX} ${view.offsetY} ${width} ${height} ${[...shown].join(',')}`;
+    const cached = this.labels;
+    if (cached && cached.part === part && cached.map === map && cached.key === key) return cached.texts;
+    const texts = readLabels(part.timeline.display, map, visibleCells(view, width, height, map.width, map.height), view.scale, shown,
+      presenterFor(part.algorithm).corners, (kind) => this.bulkValues(part, kind));
+    this.labels = { part, map, key, texts };
+    return texts;
+  }
+
+  /** h or f of every cell, read in one call per revision of the search and only when a label needs it. */
+  private bulkValues(part: SearchPart, kind: 'h' | 'f'): Float32Array {
+    if (this.bulk?.part !== part) this.bulk = { part, h: null, f: null };
+    return (this.bulk[kind] ??= part.timeline.display.cellValues(kind));
+  }
+}
+
+const NO_LABELS: CellText[] = [];
+
+
+function sameInputs(a: SceneInputs, b: SceneInputs): boolean {
+  return a.run === b.run && a.map === b.map && samePoint(a.start, b.start) && samePoint(a.goal, b.goal) && a.width === b.width && a.height === b.height
+    && a.view.scale === b.view.scale && a.view.offsetX === b.view.offsetX && a.view.offsetY === b.view.offsetY
+    && a.labels === b.labels && a.heat === b.heat && samePoint(a.hover, b.hover) && samePoint(a.highlight, b.highlight) && samePoint(a.cursor, b.cursor);
+}
+
+function samePoint(a: Point | null, b: Point | null): boolean {
+  return a === b || (a !== null && b !== null && a.x === b.x && a.y === b.y);
+}
+
+/**
+ * The numbers of the visible cells: a reached cell's corners as its presenter's rule says
+ * (f or rhs, the order or visit count, g, h) and its parent arrow; a cell only a backward
+ * frontier reached, that side's order, g and parent; an unreached terrain cell, its cost.
+ * Below ROOMY_LABEL_SCALE numbers from 10 up lose their decimals, to fit (the tooltip has them all).
+ */
+function readLabels(search: Search, map: MapScene, visible: ReturnType<typeof visibleCells>, scale: number, shown: ReadonlySet<CellLabel>,
+  rule: CornerRule, bulk: (kind: 'h' | 'f') => Float32Array): CellText[] {
+  if (search.status === 'ready' || search.status === 'refused') return terrainOnly(map, visible);
+  const cells = search.cellView();
+  const roomy = scale >= ROOMY_LABEL_SCALE;
+  const label = (value: number | null) => (value === Infinity ? '∞' : formatNumber(value, 1, roomy ? Infinity : 10));
+  const h = shown.has('h') ? bulk('h') : null;
+  const f = shown.has('f') && rule.topLeft === 'f' ? bulk('f') : null;
+  const texts: CellText[] = [];
+  const { width } = map;
+  const toward = (id: number, parent: number): Point | null =>
+    parent < 0 ? null : { x: (parent % width) - (id % width), y: Math.floor(parent / width) - Math.floor(id / width) };
+  for (let y = visible.y0; y <= visible.y1; y++) {
+    for (let x = visible.x0; x <= visible.x1; x++) {
+      const id = y * width + x;
+      const text: CellText = { x, y, topLeft: '', topRight: '', bottomLeft: '', bottomRight: '', centre: '', parent: null };
+      if (cells.phaseAt(id) !== 0) {
+        if (shown.has('f')) text.topLeft = rule.topLeft === 'rhs' ? label(cells.valueAt('rhs', id)) : label(nullIfNaN(f![id]!));
+        if (shown.has('order')) {
+          const order = rule.topRight === 'visits' ? cells.valueAt('visits', id) : cells.orderAt(id);
+          if (order > 0) text.topRight = rule.topRight === 'visits' ? `×${order}` : `#${order}`;
+        }
+        if (shown.has('g')) text.bottomLeft = label(cells.gAt(id));
+        if (shown.has('h')) text.bottomRight = label(nullIfNaN(h![id]!));
+        if (shown.has('parent')) text.parent = toward(id, cells.parentAt(id));
+      } else if (rule.backward && cells.phaseBackAt(id) !== 0) {
+        if (shown.has('order')) {
+          const order = cells.valueAt('orderBack', id);
+          if (order > 0) text.topRight = `#${order}`;
+        }
+        if (shown.has('g')) text.bottomLeft = label(cells.valueAt('gBack', id));
+        if (shown.has('parent')) text.parent = toward(id, cells.parentBackAt(id));
+      } else if (map.costs[id]! > 1) {
+        text.centre = String(map.costs[id]);
+      } else {
+        continue;
+      }
+      texts.push(text);
+    }
+  }
+  return texts;
+}
+
+const ROOMY_LABEL_SCALE = 44;
+
+function nullIfNaN(value: number): number | null {
+  return Number.isNaN(value) ? null : value;
+}
+
+/** Before a search runs, only terrain costs are written. */
+function terrainOnly(map: MapScene, visible: ReturnType<typeof visibleCells>): CellText[] {
+  const texts: CellText[] = [];
+  for (let y = visible.y0; y <= visible.y1; y++) {
+    for (let x = visible.x0; x <= visible.x1; x++) {
+      const cost = map.costs[y * map.width + x]!;
+      if (cost > 1) texts.push({ x, y, topLeft: '', topRight: '', bottomLeft: '', bottomRight: '', centre: String(cost), parent: null });
+    }
+  }
+  return texts;
+}
