@@ -12,6 +12,9 @@ const MIN_RUN_MS = 20;
 const BUILD_RUNS = 3;
 const TARGET_THETA_OVER_POLYANYA = 5;
 const SLACK = 1e-6;
+// The page builds its mesh in slices (web/src/state/navmesh.ts); no task may last longer.
+const TARGET_LONGEST_STEP_MS = 50;
+const STEP_RADII = [0, 1];
 // Moving AI's synthetic sets and street maps; every other map here comes from a game.
 const NON_GAME_MAP = /^(maze|random|\d+room)|_\d+_\d+$/;
 
@@ -68,6 +71,18 @@ export function measureMeshTable(cli, engine, maps, options, mismatches, say) {
       mesh = cli.buildMesh(costs, map.grid.width, map.grid.height, 0);
       builds.push(performance.now() - began);
     }
+    // The page's build: the longest of meshSteps' steps (a slice runs about its budget plus
+    // at most one step), at radius 0 and 1.
+    let longestStep = 0;
+    for (const radius of STEP_RADII) {
+      const steps = cli.meshSteps(costs, map.grid.width, map.grid.height, radius);
+      for (;;) {
+        const began = performance.now();
+        const next = steps.next();
+        longestStep = Math.max(longestStep, performance.now() - began);
+        if (next.done) break;
+      }
+    }
     const queries = map.indices.map((index) => map.queries[index]);
     const polyanya = engine.createMeshSearch(map.grid, { algorithm: 'polyanya', radius: 0 });
     const funnel = engine.createMeshSearch(map.grid, { algorithm: 'navmesh', radius: 0 });
@@ -92,6 +107,7 @@ export function measureMeshTable(cli, engine, maps, options, mismatches, say) {
         size: `${map.grid.width}x${map.grid.height}`,
         queries: queries.length,
         buildMs: median(builds),
+        longestStep,
         polygons: mesh.polygonStart.length - 1,
         results,
         meanRatio: ratios.reduce((a, b) => a + b, 0) / Math.max(1, ratios.length),
@@ -114,6 +130,7 @@ function print(rows) {
     ['size', (r) => r.size, true],
     ['build ms', (r) => format(r.buildMs, 1)],
     ['polygons', (r) => format(r.polygons)],
+    ['longest step ms', (r) => format(r.longestStep, 1)],
     ['Polyanya µs', (r) => format(r.results.polyanya.micros, 1)],
     ['funnel µs', (r) => format(r.results.funnel.micros, 1)],
     ['Theta* µs', (r) => format(r.results.theta.micros, 1)],
@@ -134,6 +151,7 @@ function print(rows) {
   for (const values of cells) console.log(line(values));
   console.log('');
   console.log('build ms: the mesh from the map (outline, constrained Delaunay triangulation, merging), median of 3, in TypeScript.');
+  console.log(`longest step ms: the page builds the mesh in slices of steps (meshSteps); its longest step, radius ${STEP_RADII.join(' or ')}.`);
   console.log('µs: per query, median of the runs. funnel/opt: navmesh A* + funnel path length over Polyanya\'s (optimal), per query.');
   const game = rows.filter((row) => row.game);
   const total = (list, engine) => list.reduce((sum, row) => sum + row.results[engine].micros * row.queries, 0);
@@ -151,6 +169,10 @@ function print(rows) {
   console.log(`  a 1024 x 1024 map's mesh well under a second: ` +
     (big.length ? `${big.map((row) => `${row.name} ${format(row.buildMs, 0)} ms`).join(', ')}: ${big.every((row) => row.buildMs < 500) ? 'met' : 'missed'}` : 'no 1024 x 1024 map measured') +
     ` (slowest of all: ${worstBuild.name}, ${format(worstBuild.buildMs, 0)} ms)`);
+  const slowStep = rows.reduce((found, row) => (found && found.longestStep >= row.longestStep ? found : row), null);
+  console.log(`  the page's mesh build: no step over ${TARGET_LONGEST_STEP_MS} ms on a 1024 x 1024 map: ` +
+    (big.length ? `${big.map((row) => `${row.name} ${format(row.longestStep, 0)} ms`).join(', ')}: ${big.every((row) => row.longestStep <= TARGET_LONGEST_STEP_MS) ? 'met' : 'missed'}` : 'no 1024 x 1024 map measured') +
+    ` (longest of all: ${slowStep.name}, ${format(slowStep.longestStep, 0)} ms)`);
   const meanAll = rows.reduce((sum, row) => sum + row.meanRatio * row.queries, 0) / rows.reduce((sum, row) => sum + row.queries, 0);
   console.log(`  funnel path length against Polyanya's: mean ${format(meanAll, 4)}, worst ${format(Math.max(...rows.map((row) => row.worstRatio)), 4)}`);
 }

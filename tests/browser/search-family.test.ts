@@ -31,7 +31,8 @@ describe('every search of the catalog', () => {
   it('is offered by its label, in the order of the engine table', async () => {
     const { app, container } = await openOnWalls();
     const options = [...algorithmSelect(container).options];
-    expect(options.map((o) => o.value)).toEqual(app.engine.catalog.algorithms.map((row) => row.name));
+    // The page does not run the mesh searches yet (presenters/index.ts): it offers the rest.
+    expect(options.map((o) => o.value)).toEqual(app.engine.catalog.algorithms.filter((row) => !row.onMesh).map((row) => row.name));
     expect(options.map((o) => o.textContent)).toEqual([
       'A*', 'Dijkstra', 'Greedy best-first', 'Breadth-first', 'Depth-first', 'Jump point search (JPS)',
       'Bidirectional A*', 'IDA* (iterative deepening)', 'Theta* (any-angle)', 'D* Lite (incremental)', 'JPS+ (precomputed jumps)',
@@ -41,7 +42,7 @@ describe('every search of the catalog', () => {
   it('steps forward, back and forward again to exactly the same state, for every algorithm', async () => {
     const { app, container } = await openOnWalls();
     let stepBefore = 0;
-    for (const row of app.engine.catalog.algorithms) {
+    for (const row of app.engine.catalog.algorithms.filter((r) => !r.onMesh)) {
       choose(algorithmSelect(container), row.name);
       expect(app.store.options.algorithm).toBe(row.name);
       // Another algorithm keeps the step shown: the new search is shown after as many steps.

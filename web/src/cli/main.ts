@@ -17,7 +17,7 @@ import { runWalks } from './walk';
 export { loadEngine } from '../engine/engine';
 export { loadScenario, matchesOptimal, OPTIMAL_TOLERANCE } from './scenario-file';
 export { CliError } from './cli-error';
-export { buildMesh } from '../engine/navmesh/build-mesh';
+export { buildMesh, meshSteps } from '../engine/navmesh/build-mesh';
 
 export interface Output {
   out(text: string): void;

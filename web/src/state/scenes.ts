@@ -14,7 +14,7 @@ import { presenterFor } from '../presenters/index';
 import { formatNumber } from '../scene/format';
 import { cornersOf, LABEL_MIN_SCALE } from '../scene/geometry';
 import {
-  centreOf, type CellLabel, type CellText, type CornerRule, type FillScene, type FogScene, type Heat, type MapScene, type Marker, type Overlay, type PaneScene,
+  centreOf, type CellLabel, type CellText, type CornerRule, type FillScene, type FogScene, type Heat, type MapScene, type Marker, type MeshScene, type Overlay, type PaneScene,
 } from '../scene/pane-scene';
 import { visibleCells, type Viewport } from '../scene/viewport';
 import type { Run } from './run';
@@ -48,6 +48,8 @@ export interface SceneInputs {
   view: Viewport;
   labels: ReadonlySet<CellLabel>;
   heat: Heat | null;
+  /** The navigation mesh, when shown. */
+  mesh: MeshScene | null;
   hover: Point | null;
   highlight: Point | null;
   cursor: Point | null;
@@ -90,6 +92,7 @@ export class PaneSceneBuilder {
       fills,
       heat: inputs.heat,
       fog: part.fog,
+      mesh: inputs.mesh,
       labels,
       labelsShown: inputs.labels.size > 0,
       overlays: [...part.stepMarks, ...part.trail, ...part.searchMarks],
@@ -178,7 +181,7 @@ const NO_LABELS: CellText[] = [];
 function sameInputs(a: SceneInputs, b: SceneInputs): boolean {
   return a.run === b.run && a.map === b.map && samePoint(a.start, b.start) && samePoint(a.goal, b.goal) && a.width === b.width && a.height === b.height
     && a.view.scale === b.view.scale && a.view.offsetX === b.view.offsetX && a.view.offsetY === b.view.offsetY
-    && a.labels === b.labels && a.heat === b.heat && samePoint(a.hover, b.hover) && samePoint(a.highlight, b.highlight) && samePoint(a.cursor, b.cursor);
+    && a.labels === b.labels && a.heat === b.heat && a.mesh === b.mesh && samePoint(a.hover, b.hover) && samePoint(a.highlight, b.highlight) && samePoint(a.cursor, b.cursor);
 }
 
 function samePoint(a: Point | null, b: Point | null): boolean {

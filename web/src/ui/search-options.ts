@@ -42,7 +42,8 @@ export function buildSearchOptions(store: PlaygroundStore, phrases: Phrases, run
   };
 
   // The page does not run the searches on a navigation mesh yet (presenters/index.ts).
-  const algorithmOptions = catalog.algorithms.filter((row) => !row.onMesh).map((row) => el('option', { value: row.name }));
+  const pageAlgorithms = catalog.algorithms.filter((row) => !row.onMesh);
+  const algorithmOptions = pageAlgorithms.map((row) => el('option', { value: row.name }));
   const algorithm = el('select', { 'data-control': 'algorithm' }, ...algorithmOptions);
   const defaultHeuristic = el('option', { value: '' });
   const heuristic = el('select', { 'data-control': 'heuristic' }, defaultHeuristic, ...catalog.heuristics.map((h) => option(h, `heuristic.${h}` as PhraseKey)));
@@ -92,8 +93,8 @@ export function buildSearchOptions(store: PlaygroundStore, phrases: Phrases, run
     const { language } = store;
     const { options } = run();
     const row = store.engine.algorithm(options.algorithm);
-    const refusals = new Map(catalog.algorithms.map((r) => [r.name, store.engine.refusalFor(store.grid, { ...options, ...fitOptions(r, options) })]));
-    catalog.algorithms.forEach((r, i) => {
+    const refusals = new Map(pageAlgorithms.map((r) => [r.name, store.engine.refusalFor(store.grid, { ...options, ...fitOptions(r, options) })]));
+    pageAlgorithms.forEach((r, i) => {
       const label = algorithmLabel(language, r);
       const unavailable = refusals.get(r.name) === 'needs-uniform-terrain';
       setText(algorithmOptions[i]!, unavailable ? translate(language, 'option.unavailable', { option: label }) : label);
@@ -116,7 +117,7 @@ export function buildSearchOptions(store: PlaygroundStore, phrases: Phrases, run
     // Why choices are unavailable: the map (for every algorithm it rules out) and the
     // chosen algorithm's own limits.
     const reasons: string[] = [];
-    const ruledOut = catalog.algorithms.filter((r) => refusals.get(r.name) === 'needs-uniform-terrain');
+    const ruledOut = pageAlgorithms.filter((r) => refusals.get(r.name) === 'needs-uniform-terrain');
     if (ruledOut.length > 0)
       reasons.push(translate(language, 'refusal.needs-uniform-terrain', { algorithm: ruledOut.map((r) => algorithmLabel(language, r)).join(' / ') }));
     if (row.diagonals.length < catalog.diagonals.length) reasons.push(refusalText(store, 'diagonal-rule', run()));

@@ -23,7 +23,7 @@
 // is positive at every vertex (counter-clockwise in x/y axes, clockwise on screen).
 import Delaunator from 'delaunator';
 import Constrainautor from '@kninnug/constrainautor';
-import { MAX_RADIUS, blockedLattice, outline } from './free-space';
+import { MAX_RADIUS, blockedLatticeSteps, finish, outlineSteps } from './free-space';
 
 /** A navigation mesh as flat arrays: what crosses into the wasm core. */
 export interface MeshData {
@@ -59,9 +59,26 @@ export function checkRadius(radius: unknown): number {
 
 /** The mesh of the walkable space of `costs` (row-major, 0 = wall) for an agent of `radius`. */
 export function buildMesh(costs: Uint8Array, width: number, height: number, radius = 0): MeshData {
+  return finish(meshSteps(costs, width, height, radius));
+}
+
+/** How far a build has got: the stage it is in, of MESH_STAGES. */
+export const MESH_STAGES = ['lattice', 'outline', 'triangulate', 'constrain', 'merge'] as const;
+export type MeshStage = (typeof MESH_STAGES)[number];
+
+/**
+ * buildMesh as steps of a few milliseconds each (a page runs them in slices: the lattice and
+ * the outline yield per row, the constraints per batch of edges). `stage` hears each stage as
+ * it begins. Delaunator's triangulation is one step: it takes about 5 ms per 10,000 outline
+ * vertices, so it alone can exceed a slice on mazes, whose outline has a vertex per cell.
+ */
+export function* meshSteps(costs: Uint8Array, width: number, height: number, radius = 0,
+  stage: (stage: MeshStage) => void = () => {}): Generator<void, MeshData> {
   checkRadius(radius);
-  const lattice = blockedLattice(costs, width, height, radius);
-  const { points, edges } = outline(lattice);
+  stage('lattice');
+  const lattice = yield* blockedLatticeSteps(costs, width, height, radius);
+  stage('outline');
+  const { points, edges } = yield* outlineSteps(lattice);
   const empty = (): MeshData => ({
     width, height, radius, vertices: new Float64Array(0), polygonStart: new Uint32Array(1),
     polygonVertices: new Uint32Array(0), polygonNeighbours: new Int32Array(0), triangles: 0,
@@ -74,12 +91,20 @@ export function buildMesh(costs: Uint8Array, width: number, height: number, radi
     mirrored[i] = points[i]!;
     mirrored[i + 1] = -points[i + 1]!;
   }
+  stage('triangulate');
+  yield;
   const del = new Delaunator(mirrored);
   if (del.triangles.length === 0) return empty();
+  yield;
   // constrainOne restores the Delaunay property around each edge it adds; constrainAll
   // would then re-check every edge of the triangulation once more.
+  stage('constrain');
   const constrainer = new Constrainautor(del);
-  for (const [a, b] of edges) constrainer.constrainOne(a, b);
+  for (let i = 0; i < edges.length; i++) {
+    constrainer.constrainOne(edges[i]![0], edges[i]![1]);
+    if ((i & 31) === 31) yield;
+  }
+  stage('merge');
 
   const { triangles, halfedges } = del;
   const triangleCount = triangles.length / 3;
@@ -95,7 +120,9 @@ export function buildMesh(costs: Uint8Array, width: number, height: number, radi
       freeCount++;
     }
   }
+  yield;
   const polygons = mergeConvex(points, triangles, halfedges, free);
+  yield;
   return toMeshData(polygons, points, lattice.scale, width, height, radius, freeCount);
 }
 

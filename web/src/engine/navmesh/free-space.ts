@@ -25,6 +25,10 @@
 // triangle edge can cross from one to the other (it would cross a constraint or pass
 // through the vertex). Edges are the maximal straight runs of boundary between vertices,
 // so no vertex lies inside a constraint edge (what the triangulation library requires).
+//
+// Steps. Both are generators that yield after each row of work (build-mesh.ts's meshSteps
+// runs them in a page's slices; blockedLattice and outline run them to the end), because on
+// a 1024 x 1024 map with a radius they take seconds.
 export const RADIUS_RESOLUTION = 4;
 export const MAX_RADIUS = 4;
 
@@ -38,17 +42,30 @@ export interface BlockedLattice {
   blocked: Uint8Array;
 }
 
+/** Runs a generator of steps to its end. */
+export function finish<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
 /** The lattice for `costs` (0 = wall) at radius `radius` (0 to MAX_RADIUS cells). */
 export function blockedLattice(costs: Uint8Array, width: number, height: number, radius: number): BlockedLattice {
+  return finish(blockedLatticeSteps(costs, width, height, radius));
+}
+
+/** blockedLattice, yielding after each row of cells. */
+export function* blockedLatticeSteps(costs: Uint8Array, width: number, height: number, radius: number): Generator<void, BlockedLattice> {
   if (radius === 0) {
     const blocked = new Uint8Array(width * height);
     for (let i = 0; i < blocked.length; i++) blocked[i] = costs[i] === 0 ? 1 : 0;
     return { scale: 1, width, height, blocked };
   }
-  return inflated(costs, width, height, radius);
+  return yield* inflated(costs, width, height, radius);
 }
 
-function inflated(costs: Uint8Array, width: number, height: number, radius: number): BlockedLattice {
+function* inflated(costs: Uint8Array, width: number, height: number, radius: number): Generator<void, BlockedLattice> {
   const s = RADIUS_RESOLUTION;
   // Per row, the nearest blocked column at or left of x (-1: the border) and at or right
   // of x (width: the border), so the nearest blocked cell of a row is two reads away.
@@ -98,6 +115,7 @@ function inflated(costs: Uint8Array, width: number, height: number, radius: numb
         }
       }
     }
+    yield;
   }
   return { scale: s, width: lw, height: height * s, blocked };
 }
@@ -109,6 +127,11 @@ export interface Outline {
 }
 
 export function outline(lattice: BlockedLattice): Outline {
+  return finish(outlineSteps(lattice));
+}
+
+/** outline, yielding after each row (or column) of lattice points. */
+export function* outlineSteps(lattice: BlockedLattice): Generator<void, Outline> {
   const { width: w, height: h, blocked } = lattice;
   const isBlocked = (x: number, y: number) => x < 0 || y < 0 || x >= w || y >= h || blocked[y * w + x] === 1;
   const isVertex = (x: number, y: number) => {
@@ -126,6 +149,7 @@ export function outline(lattice: BlockedLattice): Outline {
       if (a !== isBlocked(x, y - 1) || a !== isBlocked(x - 1, y) || a !== isBlocked(x, y)) row.push(x);
     }
     rows.push(Int32Array.from(row));
+    if ((y & 7) === 7) yield;
   }
   const index = new Map<number, number>();
   const coords: number[] = [];
@@ -193,6 +217,7 @@ export function outline(lattice: BlockedLattice): Outline {
       }
       if (from < 0 && x < w && isBlocked(x, y - 1) !== isBlocked(x, y)) from = x;
     }
+    if ((y & 7) === 7) yield;
   }
   for (let x = 0; x <= w; x++) {
     let from = -1;
@@ -203,6 +228,7 @@ export function outline(lattice: BlockedLattice): Outline {
       }
       if (from < 0 && y < h && isBlocked(x - 1, y) !== isBlocked(x, y)) from = y;
     }
+    if ((x & 7) === 7) yield;
   }
   return { points: Float64Array.from(coords), edges };
 }
