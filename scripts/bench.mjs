@@ -37,6 +37,7 @@ import { formatNumber, median, printTargetList, table } from './bench-tables.mjs
 import { measureWalkTable } from './bench-walks.mjs';
 import { buildAll } from './build.mjs';
 import { measureSubgoalTable } from './bench-subgoal.mjs';
+import { measureMeshTable } from './bench-navmesh.mjs';
 import { setup } from './setup.mjs';
 import { ROOT, StepError, main, say } from './shell.mjs';
 
@@ -66,10 +67,10 @@ const USAGE = `usage: npm run bench -- [options]
                         spaced ranks of the file's optimal lengths, on the game and street maps
   --maze-walks N        walks per maze for the walk table (default ${DEFAULT_MAZE_WALKS})
   --walk-runs N         timed repetitions of the walks; the median is shown (default ${DEFAULT_WALK_RUNS})
-  --only searches|walks|subgoal
-                        only the search tables (first and second), only the walk tables, or
+  --only searches|walks|subgoal|meshes
+                        only the search tables (first and second), only the walk tables,
                         only the subgoal-graph table (8-connected against JPS, 4-connected
-                        against l1-path-finder; --runs applies)
+                        against l1-path-finder; --runs applies) or only the navigation-mesh table
   --no-build            skip set-up and build, measure what is already built
   -h, --help            show this help`;
 
@@ -111,7 +112,7 @@ function parseOptions(argv) {
   const options = {
     maps: null, queries: 30, runs: 5, pathfindingRuns: 1, pathfinding: true, walks: DEFAULT_WALKS,
     mazeWalks: DEFAULT_MAZE_WALKS, walkRuns: DEFAULT_WALK_RUNS,
-    searches: true, walkTable: true, subgoalTable: true, build: true, help: false,
+    searches: true, walkTable: true, subgoalTable: true, meshTable: true, build: true, help: false,
   };
   const positive = (name, text) => {
     if (!/^[1-9]\d{0,5}$/.test(text ?? '')) throw new StepError(`${name} needs a whole number >= 1, got "${text ?? ''}"`);
@@ -131,10 +132,12 @@ function parseOptions(argv) {
     else if (arg === '--walk-runs') options.walkRuns = positive(arg, argv[++i]);
     else if (arg === '--only') {
       const only = argv[++i];
-      if (only !== 'searches' && only !== 'walks' && only !== 'subgoal') throw new StepError(`--only needs searches, walks or subgoal, got "${only ?? ''}"`);
+      const tables = ['searches', 'walks', 'subgoal', 'meshes'];
+      if (!tables.includes(only)) throw new StepError(`--only needs ${tables.join(', ')}, got "${only ?? ''}"`);
       options.searches = only === 'searches';
       options.walkTable = only === 'walks';
       options.subgoalTable = only === 'subgoal';
+      options.meshTable = only === 'meshes';
     }
     else throw new StepError(`unknown option ${arg} (see npm run bench -- --help)`);
   }
@@ -558,7 +561,8 @@ await main('bench', async () => {
   for (const file of options.searches ? [NATIVE_TOOL, CLI_BUNDLE] : [CLI_BUNDLE]) {
     if (!existsSync(file)) throw new StepError(`${relative(ROOT, file)} is missing: run npm run build`);
   }
-  const { loadEngine, loadScenario, matchesOptimal, CliError } = await import(pathToFileURL(CLI_BUNDLE).href);
+  const cli = await import(pathToFileURL(CLI_BUNDLE).href);
+  const { loadEngine, loadScenario, matchesOptimal, CliError } = cli;
   const engine = await loadEngine();
 
   const maps = [];
@@ -578,6 +582,7 @@ await main('bench', async () => {
     if (options.searches) measureSearches(engine, maps, options, matchesOptimal, mismatches);
     if (options.walkTable) measureWalkTable(engine, maps, options, matchesOptimal, mismatches);
     if (options.subgoalTable) await measureSubgoalTable(maps.map((map) => ({ ...map, folder: MOVINGAI })), options, mismatches);
+    if (options.meshTable) measureMeshTable(cli, engine, maps, options, mismatches, say);
     if (mismatches.length > 0) {
       console.log('');
       console.log(`PROBLEMS (${mismatches.length}): wrong costs (off the file's optimal length by more than 0.01), disagreeing builds` +

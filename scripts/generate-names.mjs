@@ -36,20 +36,26 @@ function isEnum(value) {
   return typeof value === 'function' && value.values !== null && typeof value.values === 'object';
 }
 
-/** An enum's member names by value; its values must run 0, 1, 2... (the tables' static_asserts hold them so). */
+/**
+ * An enum's member names in value order. Values are whole numbers, each used once; they may
+ * skip a number (the algorithm table reserves values for algorithms being added elsewhere,
+ * and a value is never reused), so a name's place in the list is its order, not its value.
+ */
 function memberNames(enumName, enumObject) {
-  const names = [];
+  const byValue = new Map();
   for (const name of Object.keys(enumObject)) {
     if (name === 'values') continue;
     const value = enumObject[name].value;
-    if (!Number.isInteger(value) || value < 0 || names[value] !== undefined)
+    if (!Number.isInteger(value) || value < 0 || byValue.has(value))
       throw new StepError(`${enumName}.${name} has value ${value}, which is not a new whole number`);
-    names[value] = name;
+    byValue.set(value, name);
   }
-  for (let value = 0; value < names.length; value++) {
-    if (names[value] === undefined) throw new StepError(`${enumName} has no member of value ${value}`);
-  }
-  return names;
+  return [...byValue.keys()].sort((a, b) => a - b).map((value) => byValue.get(value));
+}
+
+/** The name of `enumObject`'s member of `value`. */
+function nameOf(enumObject, value) {
+  return Object.keys(enumObject).find((name) => name !== 'values' && enumObject[name].value === value);
 }
 
 /** What the module registers: its enums (name -> member names in value order), its constants and each outcome's event kind. */
@@ -70,17 +76,21 @@ export async function readModule(modulePath = WASM_MODULE) {
   if (!kinds || !outcomes || typeof raw.outcomeKinds !== 'function')
     throw new StepError(`${modulePath} registers no EventKind, Outcome or outcomeKinds(): is it this project's module?`);
   const outcomesByKind = new Map();
+  // outcomeKinds() is in Outcome value order (kOutcomes').
   raw.outcomeKinds().forEach((kind, outcome) => {
     if (kind === null) return;
-    const kindName = kinds[kind.value];
+    const kindName = nameOf(raw.EventKind, kind.value);
     if (!outcomesByKind.has(kindName)) outcomesByKind.set(kindName, []);
-    outcomesByKind.get(kindName).push(outcomes[outcome]);
+    outcomesByKind.get(kindName).push(nameOf(raw.Outcome, outcome));
   });
-  return { enums, constants, outcomesByKind };
+  // The algorithm table's rows that search a navigation mesh (SearchClass::on_mesh), which
+  // the engine makes with createMeshSearch and the page runs apart from the grid searches.
+  const meshAlgorithms = raw.catalog().algorithms.filter((row) => row.onMesh).map((row) => row.name);
+  return { enums, constants, outcomesByKind, meshAlgorithms };
 }
 
 /** The text of names.ts for what the module registers. */
-export function namesSource({ enums, constants, outcomesByKind }, modulePath = WASM_MODULE) {
+export function namesSource({ enums, constants, outcomesByKind, meshAlgorithms }, modulePath = WASM_MODULE) {
   // Single-quoted, as the sources are; the names are the core's own (no quote or backslash in
   // them, but escaped all the same).
   const quote = (text) => `'${text.replace(/[\\']/g, '\\$&')}'`;
@@ -98,6 +108,10 @@ export function namesSource({ enums, constants, outcomesByKind }, modulePath = W
     lines.push(`export type ${name}Name = (typeof ${constName})[number];`);
     lines.push('');
   }
+  lines.push('/** The algorithms that search a navigation mesh of the map (catalog rows with onMesh), in table order. */');
+  lines.push(`export const MESH_ALGORITHMS = ${list(meshAlgorithms)} as const;`);
+  lines.push('export type MeshAlgorithmName = (typeof MESH_ALGORITHMS)[number];');
+  lines.push('');
   lines.push('/** The outcomes each event kind reports (cpp/core/events.h, kOutcomes), in value order. */');
   lines.push('export const OUTCOMES_BY_EVENT_KIND = {');
   for (const [kind, outcomes] of outcomesByKind) lines.push(`  ${quote(kind)}: ${list(outcomes)},`);

@@ -53,6 +53,7 @@ val catalog() {
     row.set("bytesPerCell", static_cast<double>(bytes_per_cell(a.id)));
     row.set("prepares", search_class(a.id).prepares);
     row.set("preparedBytesPerCell", static_cast<double>(search_class(a.id).prepared_bytes_per_cell));
+    row.set("onMesh", search_class(a.id).on_mesh);
     algorithms.call<void>("push", row);
   }
   val result = val::object();

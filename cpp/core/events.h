@@ -55,6 +55,12 @@ enum class Outcome : std::uint8_t {
   Queued = 16,    // it was consistent and is not now: put in the queue
   Requeued = 17,  // it was in the queue and still is, with a new key
   Dequeued = 18,  // consistent again (g = rhs): taken out of the queue
+  // Funnel events (navmesh A* + funnel): what the portal did to the funnel.
+  Narrowed = 19,  // a side moved in
+  Corner = 20,    // it crossed a side, whose point became a corner of the path and the apex
+  // Neighbour events of Polyanya (besides Opened and Pruned, its root reached more cheaply):
+  IntoDeadEnd = 21,  // the node's polygon leads nowhere but back: dropped
+  ReachesGoal = 22,  // the final node, from the goal's polygon to the goal: queued
 };
 
 enum class EventKind : std::uint8_t {
@@ -93,6 +99,12 @@ enum class EventKind : std::uint8_t {
   // c = its k1 in the queue now (NaN when Dequeued); `other` = its successor on the best
   // way to the goal now (kNoCell for none); `outcome` Queued, Requeued or Dequeued.
   Rhs = 10,
+  // Navmesh A* + funnel: the corridor was found (the step's Expand took the goal's
+  // polygon): a = its polygons (the search's corridor() lists them).
+  Corridor = 11,
+  // Navmesh A* + funnel: the funnel walked portal a of the corridor; `cell` indexes the
+  // search's funnel steps (apex, sides); `outcome` None, Narrowed or Corner.
+  Funnel = 12,
 };
 
 inline constexpr std::array kEventKinds = {
@@ -101,7 +113,8 @@ inline constexpr std::array kEventKinds = {
     Named<EventKind>{EventKind::Sight, "sight"},         Named<EventKind>{EventKind::Meet, "meet"},
     Named<EventKind>{EventKind::Iteration, "iteration"}, Named<EventKind>{EventKind::Backtrack, "backtrack"},
     Named<EventKind>{EventKind::Stop, "stop"},           Named<EventKind>{EventKind::Key, "key"},
-    Named<EventKind>{EventKind::Rhs, "rhs"},
+    Named<EventKind>{EventKind::Rhs, "rhs"},             Named<EventKind>{EventKind::Corridor, "corridor"},
+    Named<EventKind>{EventKind::Funnel, "funnel"},
 };
 static_assert(values_in_order(kEventKinds));
 
@@ -133,6 +146,10 @@ inline constexpr std::array kOutcomes = {
     OutcomeRow{Outcome::Queued, "queued", EventKind::Rhs},
     OutcomeRow{Outcome::Requeued, "requeued", EventKind::Rhs},
     OutcomeRow{Outcome::Dequeued, "dequeued", EventKind::Rhs},
+    OutcomeRow{Outcome::Narrowed, "narrowed", EventKind::Funnel},
+    OutcomeRow{Outcome::Corner, "corner", EventKind::Funnel},
+    OutcomeRow{Outcome::IntoDeadEnd, "into-dead-end", EventKind::Neighbour},
+    OutcomeRow{Outcome::ReachesGoal, "reaches-goal", EventKind::Neighbour},
 };
 static_assert(values_in_order(kOutcomes));
 

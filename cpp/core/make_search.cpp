@@ -12,6 +12,7 @@
 #include "jump_policy.h"
 #include "jump_table.h"
 #include "mpaa.h"
+#include "navmesh/mesh_search.h"
 #include "search.h"
 #include "subgoal_graph.h"
 
@@ -21,10 +22,10 @@ namespace {
 
 template <class Class>
 constexpr SearchClass row(Algorithm algorithm) {
-  return {algorithm, &make_as<Class>, Class::bytes_per_cell(), Class::kPrepares, Class::kPreparedBytesPerCell};
+  return {algorithm, &make_as<Class>, Class::bytes_per_cell(), Class::kPrepares, Class::kPreparedBytesPerCell, Class::kOnMesh};
 }
 
-// Indexed by the Algorithm value, like kAlgorithms (checked below).
+// Row for row like kAlgorithms (checked below).
 constexpr std::array kSearchClasses = {
     row<BestFirstSearch<GridPolicy>>(Algorithm::AStar),
     row<BestFirstSearch<GridPolicy>>(Algorithm::Dijkstra),
@@ -39,18 +40,20 @@ constexpr std::array kSearchClasses = {
     row<BestFirstSearch<JumpPolicy<PrecomputedJumps>>>(Algorithm::JumpPointPlus),
     row<MpaaSearch>(Algorithm::Mpaa),
     row<SubgoalGraphSearch>(Algorithm::SubgoalGraph),
+    row<navmesh::MeshSearch>(Algorithm::NavMesh),
+    row<navmesh::MeshSearch>(Algorithm::Polyanya),
 };
 static_assert(std::tuple_size_v<decltype(kSearchClasses)> == std::tuple_size_v<decltype(kAlgorithms)>,
               "every algorithm of kAlgorithms needs its row in the registry");
 static_assert([] {
   for (std::size_t i = 0; i < kSearchClasses.size(); ++i)
-    if (static_cast<std::size_t>(kSearchClasses[i].algorithm) != i) return false;
+    if (kSearchClasses[i].algorithm != kAlgorithms[i].id) return false;
   return true;
 }());
 
 }  // namespace
 
-const SearchClass& search_class(Algorithm algorithm) { return kSearchClasses[static_cast<std::size_t>(algorithm)]; }
+const SearchClass& search_class(Algorithm algorithm) { return kSearchClasses[row_index(algorithm)]; }
 
 std::unique_ptr<Search> make_search(const Grid& grid, const SearchOptions& options) {
   return search_class(options.algorithm).make(grid, options);

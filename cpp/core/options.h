@@ -42,6 +42,8 @@ enum class Algorithm : std::uint8_t {
   JumpPointPlus = 10,
   Mpaa = 11,
   SubgoalGraph = 12,
+  NavMesh = 13,
+  Polyanya = 14,
 };
 // How a move is counted: Exact uses the true lengths 1 and sqrt(2); Integer the classic
 // tutorials' 10 and 14 (every cost an integer, which is how the seed articles count).
@@ -144,6 +146,13 @@ inline constexpr std::array kAlgorithms = {
     // Its h is the rule's own distance (octile or Manhattan) whatever the options say: subgoal_graph.h.
     AlgorithmInfo{Algorithm::SubgoalGraph,       "subgoal-graph", "Subgoal graph (prepared)",    Priority::F,    true,    false, false, true,   false, false, false, true,
                   bit(Diagonal::Never) | bit(Diagonal::OnlyWhenNoObstacles), kAllCostModels, {}},
+    // The searches on a navigation mesh (navmesh/mesh_search.h): the map is the mesh built
+    // from the grid, so they follow the mesh's own rule (any_angle.h's: never between two
+    // blocked cells touching at a corner), measure straight lines and read no heuristic option.
+    AlgorithmInfo{Algorithm::NavMesh,            "navmesh",       "Navmesh A* + funnel",         Priority::F,    true,    false, false, false,  true,  false, false, true,
+                  bit(Diagonal::Never) | bit(Diagonal::OnlyWhenNoObstacles), bit(CostModel::Exact), Heuristic::Euclidean},
+    AlgorithmInfo{Algorithm::Polyanya,           "polyanya",      "Polyanya (optimal any-angle)", Priority::F,   true,    false, false, true,   true,  false, false, true,
+                  bit(Diagonal::Never) | bit(Diagonal::OnlyWhenNoObstacles), bit(CostModel::Exact), Heuristic::Euclidean},
 };
 
 template <class Table>
@@ -153,14 +162,24 @@ constexpr bool values_in_order(const Table& table) {
   return true;
 }
 static_assert(values_in_order(kHeuristics) && values_in_order(kDiagonals) && values_in_order(kCostModels));
+// Rows are in ascending id order. An id may have no row (a value reserved for an algorithm
+// being added elsewhere is never reused), so a row is found by its id, not at index id.
 static_assert([] {
-  for (std::size_t i = 0; i < kAlgorithms.size(); ++i)
-    if (static_cast<std::size_t>(kAlgorithms[i].id) != i) return false;
+  for (std::size_t i = 1; i < kAlgorithms.size(); ++i)
+    if (kAlgorithms[i - 1].id >= kAlgorithms[i].id) return false;
   return true;
 }());
 static_assert(kDiagonals.size() <= 8 && kCostModels.size() <= 8, "the table's bit sets are 8 bits wide");
 
-inline constexpr const AlgorithmInfo& info(Algorithm a) { return kAlgorithms[static_cast<std::size_t>(a)]; }
+// Where `a`'s row is in kAlgorithms, or kAlgorithms.size() when it has none.
+inline constexpr std::size_t row_index(Algorithm a) {
+  std::size_t i = 0;
+  while (i < kAlgorithms.size() && kAlgorithms[i].id != a) ++i;
+  return i;
+}
+inline constexpr bool has_row(Algorithm a) { return row_index(a) < kAlgorithms.size(); }
+// The row of `a`, which must have one.
+inline constexpr const AlgorithmInfo& info(Algorithm a) { return kAlgorithms[row_index(a)]; }
 
 // Why a search refuses to run with some options on some grid. Searches check this at
 // reset() and end in Status::Refused instead of giving a wrong answer.

@@ -125,7 +125,7 @@ void Search::give_up_if_capped() {
 }
 
 bool Search::runs(Algorithm algorithm) const {
-  return static_cast<std::size_t>(algorithm) < kAlgorithms.size() && search_class(algorithm).make == maker();
+  return has_row(algorithm) && search_class(algorithm).make == maker();
 }
 
 double Search::h(CellId id) const {

@@ -230,9 +230,14 @@ struct SearchClass {
   // the map).
   bool prepares;
   std::size_t prepared_bytes_per_cell;
+  // Whether it searches a navigation mesh made from the grid (navmesh/mesh_search.h) rather
+  // than the grid's cells: its nodes are the mesh's, it keeps no per-cell channels, its path
+  // is points of the plane (path() lists no cells), and its preparation is the mesh, which
+  // is built outside the core (in TypeScript) and given to it.
+  bool on_mesh;
 };
 
-// The registry's row for `algorithm` (the table is indexed by the Algorithm value).
+// The registry's row for `algorithm`, which must have a row in kAlgorithms (has_row).
 const SearchClass& search_class(Algorithm algorithm);
 
 template <class Class>
@@ -245,6 +250,8 @@ class Search {
   // A class that prepares per map overrides these (for the registry's row).
   static constexpr bool kPrepares = false;
   static constexpr std::size_t kPreparedBytesPerCell = 0;
+  // A class that searches a navigation mesh overrides this (SearchClass::on_mesh).
+  static constexpr bool kOnMesh = false;
 
   Search(const Grid& grid, const SearchOptions& options) : grid_(&grid), options_(options), next_options_(options) {}
   virtual ~Search() = default;

@@ -93,7 +93,7 @@ Case decode(const std::uint8_t* data, std::size_t size) {
   c.start.y = in.next() % (height + 1);
   c.goal.x = in.next() % (width + 1);
   c.goal.y = in.next() % (height + 1);
-  c.planner = static_cast<Algorithm>(in.next() % kAlgorithms.size());
+  c.planner = kAlgorithms[in.next() % kAlgorithms.size()].id;
   c.sense_radius = in.next() % (kMaxSenseRadius + 2);
   c.tracing = in.next() & 1;
 

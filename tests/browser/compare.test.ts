@@ -235,7 +235,7 @@ describe('the inspector', () => {
     app.store.newMap(40, 28);
     app.store.generate('random-walls', 0.25, 5);
     const select = query<HTMLSelectElement>(container, '[data-control="algorithm"]');
-    for (const row of app.engine.catalog.algorithms) {
+    for (const row of app.engine.catalog.algorithms.filter((r) => !r.onMesh)) {
       choose(select, row.name);
       for (let step = 0; step < 25 && app.store.timeline.display.status === 'running'; step++) {
         const first = query<HTMLElement>(container, '[data-region="open-list"] .ap-open-entry');

@@ -393,7 +393,7 @@ describe('astar scen', () => {
 
   it.each([
     [['scen', SCENARIO, '--diagonal', 'sideways'], /^astar: unknown diagonal mode "sideways" \(expected .*\)$/],
-    [['scen', SCENARIO, '--algorithm', 'dstar'], /^astar: unknown algorithm "dstar" \(expected astar, dijkstra, greedy, bfs, dfs, jps, bidirectional, ida, theta, dstar-lite, jps-plus, mpaa or subgoal-graph\)$/],
+    [['scen', SCENARIO, '--algorithm', 'dstar'], /^astar: unknown algorithm "dstar" \(expected astar, dijkstra, greedy, bfs, dfs, jps, bidirectional, ida, theta, dstar-lite, jps-plus, mpaa, subgoal-graph, navmesh or polyanya\)$/],
     [['scen', SCENARIO, '--costs', '10-15'], /^astar: unknown cost model "10-15" \(expected exact or 10-14\)$/],
     [['scen', SCENARIO, '--max-expansions', '0'], /^astar: --max-expansions needs a whole number from 1 to \d+, got "0"$/],
     [['scen', SCENARIO, '--speed', '3'], /^astar: unknown option --speed/],

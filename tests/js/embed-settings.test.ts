@@ -61,7 +61,12 @@ describe('embed settings', () => {
   });
 
   it('takes every algorithm of the catalog by its CLI name, the cost model and the expansion limit', () => {
-    for (const row of catalog.algorithms) expect(read({ algorithm: row.name }).settings.options).toEqual({ algorithm: row.name });
+    for (const row of catalog.algorithms.filter((r) => !r.onMesh)) expect(read({ algorithm: row.name }).settings.options).toEqual({ algorithm: row.name });
+    // The page does not run the mesh searches yet: the attribute is reported like any bad value.
+    for (const row of catalog.algorithms.filter((r) => r.onMesh)) {
+      expect(read({ algorithm: row.name }).settings.options).toEqual({});
+      expect(read({ algorithm: row.name }).problems.join(' ')).toContain(row.name);
+    }
     expect(read({ costs: '10-14', 'max-expansions': '5000' }).settings.options).toEqual({ costModel: '10-14', maxExpansions: 5000 });
   });
 

@@ -55,7 +55,8 @@ describe('the searches findPath keeps', () => {
 
   it('follow edits: a wall drawn, a terrain cost painted, the map refilled, for every algorithm', () => {
     const grid = keepGrid(engine.createGrid(20, 20));
-    const rows = engine.catalog.algorithms;
+    // The mesh searches are made with createMeshSearch (the package's findPath runs them).
+    const rows = engine.catalog.algorithms.filter((row) => !row.onMesh);
     const query = (algorithm: AlgorithmName) => engine.findPath(grid, { x: 0, y: 10 }, { x: 19, y: 10 }, { algorithm, diagonal: 'never' });
     // Optimal searches find the cheapest cost; the others a path.
     const expectCost = (algorithm: AlgorithmName, cost: number) => {
@@ -81,11 +82,17 @@ describe('the searches findPath keeps', () => {
     const grid = keepGrid(engine.createGrid(256, 256));
     const cells = grid.width * grid.height;
     const before = engine.memoryUsage().inUse;
-    const rows = engine.catalog.algorithms.filter((row) => !row.reexpands);
+    const rows = engine.catalog.algorithms.filter((row) => !row.reexpands && !row.onMesh);
     for (const row of rows) engine.findPath(grid, { x: 0, y: 0 }, { x: 3, y: 2 }, { algorithm: row.name });
     const twoLargest = rows.map((row) => (row.bytesPerCell + row.preparedBytesPerCell) * cells).sort((a, b) => b - a).slice(0, 2);
     expect(engine.memoryUsage().inUse - before).toBeLessThanOrEqual(twoLargest[0]! + twoLargest[1]! + 2 ** 20);
     expect(engine.memoryUsage().inUse - before).toBeGreaterThan(0);
+  });
+
+  it('refuse the mesh searches in words: createMeshSearch makes them', () => {
+    const grid = keepGrid(engine.createGrid(8, 8));
+    for (const row of engine.catalog.algorithms.filter((r) => r.onMesh))
+      expect(() => engine.findPath(grid, { x: 0, y: 0 }, { x: 7, y: 7 }, { algorithm: row.name })).toThrow(/createMeshSearch/);
   });
 
   it('never stop the grid\'s delete(), which frees them', () => {

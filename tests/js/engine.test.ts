@@ -182,7 +182,7 @@ describe('options', () => {
 describe('the catalog', () => {
   // Records keyed by the name types (generated from the module's enums): TypeScript rejects
   // a missing or an extra key, so these tie the catalog to the names the module registers.
-  const algorithms: Record<AlgorithmName, true> = { astar: true, dijkstra: true, greedy: true, bfs: true, dfs: true, jps: true, bidirectional: true, ida: true, theta: true, 'dstar-lite': true, 'jps-plus': true, mpaa: true, 'subgoal-graph': true };
+  const algorithms: Record<AlgorithmName, true> = { astar: true, dijkstra: true, greedy: true, bfs: true, dfs: true, jps: true, bidirectional: true, ida: true, theta: true, 'dstar-lite': true, 'jps-plus': true, mpaa: true, 'subgoal-graph': true, navmesh: true, polyanya: true };
   const heuristics: Record<HeuristicName, true> = { manhattan: true, euclidean: true, octile: true, chebyshev: true, zero: true };
   const diagonals: Record<DiagonalName, true> = { never: true, always: true, 'if-at-most-one-obstacle': true, 'only-when-no-obstacles': true };
   const costModels: Record<CostModelName, true> = { exact: true, '10-14': true };
@@ -210,7 +210,13 @@ describe('the catalog', () => {
     expect(row('jps-plus')).toMatchObject({ label: 'JPS+ (precomputed jumps)', usesHeuristic: true, usesWeight: false, optimal: true, uniformTerrainOnly: true, diagonals: engine.catalog.diagonals, costModels: engine.catalog.costModels, prepares: true, preparedBytesPerCell: 16 });
     // Subgoal graphs run under the two rules their corners fit, on uniform terrain, and prepare a graph.
     expect(row('subgoal-graph')).toMatchObject({ label: 'Subgoal graph (prepared)', usesHeuristic: false, usesWeight: false, optimal: true, uniformTerrainOnly: true, diagonals: ['never', 'only-when-no-obstacles'], costModels: engine.catalog.costModels, prepares: true, preparedBytesPerCell: 128 });
-    expect(engine.catalog.algorithms.filter((row) => row.prepares).map((row) => row.name)).toEqual(['jps-plus', 'subgoal-graph']);
+    expect(engine.catalog.algorithms.filter((row) => row.prepares).map((row) => row.name)).toEqual(['jps-plus', 'subgoal-graph', 'navmesh', 'polyanya']);
+    // The mesh searches: any-angle, on a mesh that is their preparation; Polyanya optimal.
+    expect(engine.catalog.algorithms.filter((row) => row.onMesh).map((row) => row.name)).toEqual(['navmesh', 'polyanya']);
+    expect(row('polyanya')).toMatchObject({ optimal: true, anyAngle: true, usesHeuristic: false, uniformTerrainOnly: true, costModels: ['exact'] });
+    expect(row('navmesh')).toMatchObject({ optimal: false, anyAngle: true, usesHeuristic: false, uniformTerrainOnly: true, costModels: ['exact'] });
+    using tiny = engine.createGrid(3, 3);
+    expect(() => engine.createSearch(tiny, { algorithm: 'polyanya' })).toThrow(/createMeshSearch/);
     for (const other of engine.catalog.algorithms.filter((row) => !row.prepares)) expect(other.preparedBytesPerCell, other.name).toBe(0);
     expect(engine.catalog.algorithms.map((row) => row.incremental)).toEqual(engine.catalog.algorithms.map((row) => row.name === 'dstar-lite' || row.name === 'mpaa'));
     expect(row('mpaa')).toMatchObject({ label: 'MPAA* (multipath adaptive)', usesHeuristic: true, usesWeight: false, optimal: true, incremental: true, reexpands: false, uniformTerrainOnly: false, diagonals: engine.catalog.diagonals, costModels: engine.catalog.costModels, defaultHeuristic: null });

@@ -16,7 +16,7 @@ const PALETTE: Palette = {
   background: '#ffffff', wall: '#222222',
   terrain: ['', '#f0f0f0', '#e0e0ff', '#d0d0ff', '#c0c0ff', '#b0b0ff', '#a0a0ff', '#9090ff', '#8080ff', '#7070ff'],
   open: '#56b4e9', closed: '#e69f00', backwardOpen: '#cc79a7', backwardClosed: '#009e73',
-  sightClear: '#009e73', sightBlocked: '#d55e00', path: '#0072b2', pathOutline: '#000000',
+  sightClear: '#009e73', sightBlocked: '#d55e00', mesh: '#6a3d9a', path: '#0072b2', pathOutline: '#000000',
   start: '#009e73', goal: '#d55e00', current: '#f0e442', agent: '#cc79a7', fog: '#888888',
   gridLine: '#dddddd', text: '#111111', textMuted: '#666666', halo: '#ffffff',
 };
@@ -68,7 +68,7 @@ function scene(overrides: Overrides = {}): [PaneScene, SvgDocument] {
   const path = overrides.path ?? [];
   return [{
     map: { width: grid.width, height: grid.height, costs: grid.costs().slice(), revision: 1 },
-    fills: { kinds: fills, revision: 1 }, heat: null, fog: null, labels: [], placed: [], labelsShown: true,
+    fills: { kinds: fills, revision: 1 }, heat: null, fog: null, mesh: null, labels: [], placed: [], labelsShown: true,
     overlays: path.length ? [{ shape: 'polyline', role: 'path', points: cornersOf(path).map(centreOf) }] : [],
     markers: [{ role: 'start', at: start, letter: 'S' }, { role: 'goal', at: goal, letter: 'G' }],
     above: [], screenOnly: [],

@@ -57,7 +57,7 @@ describe('a walking agent\'s pane', () => {
       const inputs = {
         run, map: new MapSceneSource().of(world), start: START, goal: GOAL,
         width: world.width * scale, height: world.height * scale, view: { scale, offsetX: 0, offsetY: 0 },
-        labels: new Set(CELL_LABELS), heat: null, hover: null, highlight: null, cursor: null,
+        labels: new Set(CELL_LABELS), heat: null, mesh: null, hover: null, highlight: null, cursor: null,
       };
       const scene = new PaneSceneBuilder().build(inputs);
       const labelled = new Set(scene.labels.map((text) => text.y * world.width + text.x));

@@ -11,6 +11,7 @@
 #include "grid.h"
 #include "options.h"
 #include "search.h"
+#include "reference.h"
 #include "walk.h"
 
 namespace astar {
@@ -40,7 +41,7 @@ TEST_P(AbandonOf, AFoundSearchClaimsNothingAndRunsAgainAfterReset) {
   const Grid grid = open_grid();
   const Point start{0, 0}, goal{23, 0};
   const std::unique_ptr<Search> search = make_search(grid, {.algorithm = GetParam()});
-  ASSERT_TRUE(search->reset(start, goal));
+  ASSERT_TRUE(reference::reset_prepared(*search, start, goal));
   search->run();
   ASSERT_EQ(search->status(), Status::Found);
   const double cost = search->path_cost();
@@ -56,7 +57,7 @@ TEST_P(AbandonOf, AFoundSearchClaimsNothingAndRunsAgainAfterReset) {
   EXPECT_FALSE(search->step());
   EXPECT_EQ(search->run_steps(10), 0u);
 
-  ASSERT_TRUE(search->reset(start, goal));
+  ASSERT_TRUE(reference::reset_prepared(*search, start, goal));
   search->run();
   EXPECT_EQ(search->status(), Status::Found);
   EXPECT_EQ(search->path_cost(), cost);
@@ -66,7 +67,7 @@ TEST_P(AbandonOf, AFoundSearchClaimsNothingAndRunsAgainAfterReset) {
 TEST_P(AbandonOf, ARunningSearchStopsWhereItWas) {
   const Grid grid = open_grid();
   const std::unique_ptr<Search> search = make_search(grid, {.algorithm = GetParam()});
-  ASSERT_TRUE(search->reset({0, 0}, {23, 0}));
+  ASSERT_TRUE(reference::reset_prepared(*search, {0, 0}, {23, 0}));
   search->run_steps(5);
   search->abandon();
   EXPECT_EQ(search->status(), Status::Ready);

@@ -181,6 +181,7 @@ TEST(Replay, ResetAndRunningKStepsRestoresEveryChannelOfEveryAlgorithm) {
     search->set_tracing(true);  // JPS's "scanned" cells are replayed too
     // An unrelated search first leaves state behind that the resets must hide.
     ASSERT_TRUE(search->reset(goal, start));
+    testing_mesh::give_cell_mesh(*search);  // a mesh search's preparation
     search->run();
     reference::expect_replays_exactly(*search, start, goal, std::string(algorithm.name), 25000);
     EXPECT_GT(search->counters().expanded, 3u) << algorithm.name << ": the map should make the search do real work";

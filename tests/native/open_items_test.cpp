@@ -325,7 +325,19 @@ std::string name_of_row(const testing::TestParamInfo<AlgorithmInfo>& row) {
 
 INSTANTIATE_TEST_SUITE_P(EveryAlgorithm, OpenItemsOf, testing::ValuesIn(kAlgorithms), name_of_row);
 
-TEST_P(OpenItemsOf, ListTheNextExpansionsInOrderAtEveryStep) {
+// The next test checks what each step does to the listed cells through the per-cell reads,
+// which a mesh search does not have (its nodes are the mesh's): a mesh search's list is
+// checked against its next expansions in navmesh_test.cpp.
+class OpenItemsOfGridSearch : public OpenItemsOf {};
+INSTANTIATE_TEST_SUITE_P(EveryGridAlgorithm, OpenItemsOfGridSearch, testing::ValuesIn([] {
+                           std::vector<AlgorithmInfo> rows;
+                           for (const AlgorithmInfo& a : kAlgorithms)
+                             if (!search_class(a.id).on_mesh) rows.push_back(a);
+                           return rows;
+                         }()),
+                         name_of_row);
+
+TEST_P(OpenItemsOfGridSearch, ListTheNextExpansionsInOrderAtEveryStep) {
   const AlgorithmInfo& algorithm = GetParam();
   std::mt19937 rng(7000 + static_cast<unsigned>(algorithm.id));
   std::uint64_t steps = 0;
@@ -353,8 +365,8 @@ TEST_P(OpenItemsOf, ReadingChangesNothing) {
     const std::string where = std::string(algorithm.name) + " round " + std::to_string(round);
     const std::unique_ptr<Search> read = make_search(query.grid, query.options);
     const std::unique_ptr<Search> unread = make_search(query.grid, query.options);
-    ASSERT_TRUE(read->reset(query.start, query.goal));
-    ASSERT_TRUE(unread->reset(query.start, query.goal));
+    ASSERT_TRUE(reference::reset_prepared(*read, query.start, query.goal));
+    ASSERT_TRUE(reference::reset_prepared(*unread, query.start, query.goal));
     std::vector<Event> read_events, unread_events;
     for (;;) {
       for (std::size_t limit : {kEverything, std::size_t{1}, std::size_t{7}}) read->open_items(limit);
@@ -387,6 +399,7 @@ TEST_P(OpenItemsOf, AreEmptyWheneverTheSearchCannotStep) {
     // No open list before the preparation is done: the search has not begun.
     ASSERT_EQ(search->status(), Status::Preparing) << where;
     EXPECT_TRUE(search->open_items(kEverything).empty()) << where << ": preparing";
+    testing_mesh::give_cell_mesh(*search);  // a mesh search's preparation
     search->prepare_steps(UINT64_MAX);
   }
   ASSERT_EQ(search->status(), Status::Running);
@@ -415,7 +428,7 @@ TEST_P(OpenItemsOf, AreEmptyWheneverTheSearchCannotStep) {
   // One expansion: a subgoal graph reaches this goal, in plain sight, with its second.
   options.max_expansions = 1;
   search->set_options(options);
-  ASSERT_TRUE(search->reset({1, 1}, {10, 7}));
+  ASSERT_TRUE(reference::reset_prepared(*search, {1, 1}, {10, 7}));
   search->run();
   EXPECT_EQ(search->status(), Status::GaveUp) << where;
   EXPECT_TRUE(search->open_items(kEverything).empty()) << where << ": gave up";

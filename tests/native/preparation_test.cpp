@@ -54,8 +54,8 @@ TEST(Preparation, OnlySearchesRegisteredAsPreparingSayTheyNeedOne) {
     const std::unique_ptr<Search> search = make_search(grid, options);
     const Preparation p = search->preparation();
     EXPECT_EQ(p.needed, search_class(algorithm.id).prepares) << algorithm.name;
-    EXPECT_EQ(search_class(algorithm.id).prepares,
-              algorithm.id == Algorithm::JumpPointPlus || algorithm.id == Algorithm::SubgoalGraph)
+    EXPECT_EQ(search_class(algorithm.id).prepares, algorithm.id == Algorithm::JumpPointPlus ||
+                                                       algorithm.id == Algorithm::SubgoalGraph || search_class(algorithm.id).on_mesh)
         << algorithm.name;
     if (p.needed) continue;
     EXPECT_TRUE(p.ready && p.done == 0 && p.total == 0 && p.bytes == 0) << algorithm.name;

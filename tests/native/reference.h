@@ -26,6 +26,7 @@
 #include "move_rules.h"
 #include "movingai.h"
 #include "options.h"
+#include "cell_mesh.h"
 #include "search.h"
 
 namespace astar::reference {
@@ -187,6 +188,8 @@ struct Snapshot {
 // not a step): the search is then where a search that prepares nothing is after reset().
 inline bool reset_prepared(Search& search, Point start, Point goal) {
   const bool started = search.reset(start, goal);
+  // A mesh search cannot prepare in the core: it is given the grid's cell mesh.
+  if (search.status() == Status::Preparing) testing_mesh::give_cell_mesh(search);
   if (search.status() == Status::Preparing) search.prepare_steps(UINT64_MAX);
   return started;
 }

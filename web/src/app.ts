@@ -203,6 +203,7 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
       view: store.view,
       labels,
       heat: heats.of(store.runs, store.grid, store.heatMode, run),
+      mesh: store.navMesh.scene,
       hover: hover?.info.cell ?? null,
       highlight: highlight?.run === run ? highlight.cell : null,
       cursor: pane.canvas.matches(':focus') ? mapCursor.shown : null,

@@ -5,7 +5,7 @@
 // shapes we accept (`--name value`, `--name=value`, flags) fit in a page. Every option
 // name comes from the engine's catalog (the core's tables); only the help notes for the
 // diagonal rules and heuristics are written here.
-import { MAX_SENSE_RADIUS, MAX_WEIGHT, type AlgorithmName, type AlgorithmRow, type Catalog, type CostModelName, type DiagonalName, type HeuristicName, type SearchOptions } from '../engine/engine';
+import { MAX_RADIUS, MAX_SENSE_RADIUS, MAX_WEIGHT, MESH_ALGORITHMS, type MeshSearchOptions, type AlgorithmName, type AlgorithmRow, type Catalog, type CostModelName, type DiagonalName, type HeuristicName, type SearchOptions } from '../engine/engine';
 import { CliError } from './cli-error';
 import { OPTIMAL_TOLERANCE } from './scenario-file';
 
@@ -54,6 +54,8 @@ line and map is checked before any query runs. On a terminal, stderr shows the p
 options:
   --algorithm NAME
 ${choices(catalog.algorithms.map((row) => [row.name, algorithmNote(row)]))}
+  --radius R         navmesh and polyanya: the agent's radius in cells, 0 (default) to ${MAX_RADIUS}:
+                     paths keep that far from every wall
   --diagonal MODE    which moves are allowed (walk: the agent's moves too)
 ${choices(catalog.diagonals.map((name) => [name, DIAGONAL_NOTES[name]]))}
   --heuristic NAME
@@ -71,7 +73,9 @@ ${choices(catalog.costModels.map((name) => [name, COST_NOTES[name]]))}
                      walk: start, goal, reached, status, cost (walked), replans, expanded
                      (every plan), optimal
   --paths            with --json: add each path as [[x,y],...] from start to goal (every cell;
-                     for any-angle searches the corners of the straight segments); walk: the
+                     for any-angle searches the corners of the straight segments; navmesh and
+                     polyanya: corners as points of the plane, cell (x, y) being the square
+                     (x, y)-(x+1, y+1), so a path starts at (sx + 0.5, sy + 0.5)); walk: the
                      cells the agent stood on, in order, as "walk"
   -h, --help         show this help
 
@@ -85,6 +89,7 @@ function algorithmNote(row: AlgorithmRow): string {
   const notes = [row.label];
   for (const command of COMMAND_NAMES) if (DEFAULT_ALGORITHM[command] === row.name) notes.push(`default for ${command}`);
   if (!row.optimal) notes.push('not optimal');
+  if (row.onMesh) notes.push('on a navigation mesh of the map');
   if (row.anyAngle) notes.push('any-angle, so scen only');
   if (row.uniformTerrainOnly) notes.push('maps of one terrain cost');
   if (row.reexpands) notes.push('may need --max-expansions');
@@ -104,6 +109,8 @@ export interface ScenarioCommand {
 }
 export interface ScenCommand extends ScenarioCommand {
   kind: 'scen';
+  /** --algorithm navmesh or polyanya: a mesh search, with its --radius. */
+  mesh?: MeshSearchOptions;
 }
 export interface WalkCommand extends ScenarioCommand {
   kind: 'walk';
@@ -112,8 +119,8 @@ export interface WalkCommand extends ScenarioCommand {
 }
 export type Command = { kind: 'help' } | ScenCommand | WalkCommand;
 
-type ValueOption = 'algorithm' | 'diagonal' | 'heuristic' | 'weight' | 'costs' | 'max-expansions' | 'sense';
-const VALUE_OPTIONS: readonly ValueOption[] = ['algorithm', 'diagonal', 'heuristic', 'weight', 'costs', 'max-expansions', 'sense'];
+type ValueOption = 'algorithm' | 'diagonal' | 'heuristic' | 'weight' | 'costs' | 'max-expansions' | 'sense' | 'radius';
+const VALUE_OPTIONS: readonly ValueOption[] = ['algorithm', 'diagonal', 'heuristic', 'weight', 'costs', 'max-expansions', 'sense', 'radius'];
 const WALK_ONLY: readonly ValueOption[] = ['sense'];
 
 export function parseArguments(argv: readonly string[], catalog: Catalog): Command {
@@ -157,7 +164,12 @@ export function parseArguments(argv: readonly string[], catalog: Catalog): Comma
 
   const options: Partial<SearchOptions> = {};
   const algorithm = values.get('algorithm');
-  if (algorithm !== undefined) options.algorithm = pickName(catalog.algorithms.map((row) => row.name), algorithm, 'algorithm');
+  const meshAlgorithm = MESH_ALGORITHMS.find((name) => name === algorithm);
+  const radius = values.get('radius');
+  if (radius !== undefined && !meshAlgorithm) throw new CliError('--radius applies only to --algorithm navmesh or polyanya');
+  if (meshAlgorithm && command !== 'scen') throw new CliError(`--algorithm ${meshAlgorithm} plans on a navigation mesh, not cell to cell: astar scen only`);
+  if (algorithm !== undefined && !meshAlgorithm)
+    options.algorithm = pickName(catalog.algorithms.map((row) => row.name), algorithm, 'algorithm');
   const diagonal = values.get('diagonal');
   if (diagonal !== undefined) options.diagonal = pickName(catalog.diagonals, diagonal, 'diagonal mode');
   const heuristic = values.get('heuristic');
@@ -170,6 +182,13 @@ export function parseArguments(argv: readonly string[], catalog: Catalog): Comma
   if (limit !== undefined) options.maxExpansions = parseLimit(limit);
 
   const common = { files, options, json: flags.has('json'), paths: flags.has('paths') };
+  if (command === 'scen' && meshAlgorithm) {
+    for (const other of ['diagonal', 'heuristic', 'weight', 'costs'] as const)
+      if (values.has(other)) throw new CliError(`--${other} does not apply to --algorithm ${meshAlgorithm}`);
+    const mesh: MeshSearchOptions = { algorithm: meshAlgorithm, radius: radius === undefined ? 0 : parseRadius(radius) };
+    if (options.maxExpansions) mesh.maxExpansions = options.maxExpansions;
+    return { kind: 'scen', ...common, mesh };
+  }
   if (command === 'scen') return { kind: 'scen', ...common };
   const sense = values.get('sense');
   return { kind: 'walk', ...common, senseRadius: sense === undefined ? 0 : parseSenseRadius(sense) };
@@ -187,6 +206,13 @@ function parseWeight(text: string): number {
   if (!Number.isFinite(weight) || weight > MAX_WEIGHT)
     throw new CliError(`--weight needs a number from 0 to ${MAX_WEIGHT}, got "${text}"`);
   return weight;
+}
+
+function parseRadius(text: string): number {
+  const radius = Number(text);
+  if (!/^[0-9.]+$/.test(text) || !(radius >= 0 && radius <= MAX_RADIUS))
+    throw new CliError(`--radius needs a number of cells from 0 to ${MAX_RADIUS}, got "${text}"`);
+  return radius;
 }
 
 function parseLimit(text: string): number {

@@ -6,7 +6,7 @@
 // scripts/bench.mjs can import the same bundle for loadEngine and loadScenario and time
 // the very engine the CLI runs.
 import { writeSync } from 'node:fs';
-import { DEFAULT_OPTIONS, loadEngine, type Engine, type Point, type Search, type SearchOptions, type SearchStatus } from '../engine/engine';
+import { DEFAULT_OPTIONS, loadEngine, type Engine, type MeshSearch, type MeshSearchOptions, type Point, type Search, type SearchOptions, type SearchStatus } from '../engine/engine';
 import { DEFAULT_ALGORITHM, parseArguments, usage, type ScenCommand } from './arguments';
 import { CliError } from './cli-error';
 import { costText, describeOptions, Examples, headingLines, jsonHead, JsonLines, pointPair, type QueryHead, Spread } from './report';
@@ -17,6 +17,7 @@ import { runWalks } from './walk';
 export { loadEngine } from '../engine/engine';
 export { loadScenario, matchesOptimal, OPTIMAL_TOLERANCE } from './scenario-file';
 export { CliError } from './cli-error';
+export { buildMesh, meshSteps } from '../engine/navmesh/build-mesh';
 
 export interface Output {
   out(text: string): void;
@@ -126,26 +127,38 @@ export async function main(argv: readonly string[], output: Output = processOutp
   }
 }
 
-function runScenarios(engine: Engine, { files, options: given, json, paths: withPaths }: ScenCommand, output: Output): void {
+function runScenarios(engine: Engine, { files, options: given, json, paths: withPaths, mesh }: ScenCommand, output: Output): void {
   const options: SearchOptions = { ...DEFAULT_OPTIONS, algorithm: DEFAULT_ALGORITHM.scen, ...given };
   const lines = new JsonLines(output);
   const total = new ScenTally(true);
   let tally = new ScenTally(false);
   let summaries = 0;
-  runScenarioFiles<Search>(engine, {
+  runScenarioFiles<Search | MeshSearch>(engine, {
     command: 'scen',
     files,
     options,
-    makeTool: (map) => engine.createSearch(map.grid, options),
+    makeTool: (map) => {
+      if (!mesh) return engine.createSearch(map.grid, options);
+      if (!map.grid.uniformCost())
+        throw new CliError(`${mesh.algorithm} runs only on maps where every walkable cell costs the same, and ${map.path} has terrain costs`);
+      return engine.createMeshSearch(map.grid, mesh);
+    },
     visit: ({ file, index, query, map, tool: search }) => {
+      // Preparing, once per map (JPS+'s table, a subgoal graph, a navigation mesh), is timed
+      // apart from the queries: a mesh search builds its mesh in reset(), a grid search when
+      // told to (reset() itself is O(1) and counted with it).
+      const meshBefore = mesh ? (search as MeshSearch).mesh : null;
+      const resetAt = performance.now();
       search.reset(query.start, query.goal);
-      if (search.status === 'preparing') {
-        // Once per map (JPS+'s table, a subgoal graph): timed apart from the queries.
-        const preparing = performance.now();
+      let prepared = mesh !== undefined && (search as MeshSearch).mesh !== meshBefore;
+      if (search.status === 'preparing' && 'prepareSteps' in search) {
         search.prepareSteps(Number.MAX_SAFE_INTEGER);
-        const prepared = performance.now() - preparing;
-        tally.preparationMs += prepared;
-        total.preparationMs += prepared;
+        prepared = true;
+      }
+      if (prepared) {
+        const preparation = performance.now() - resetAt;
+        tally.preparationMs += preparation;
+        total.preparationMs += preparation;
       }
       const began = performance.now();
       search.run();
@@ -173,12 +186,18 @@ function runScenarios(engine: Engine, { files, options: given, json, paths: with
     },
     endFile: (file) => {
       if (json) return;
-      output.out(`${summaries++ === 0 ? '' : '\n'}${summary(engine, [file], options, tally)}`);
+      output.out(`${summaries++ === 0 ? '' : '\n'}${summary(engine, [file], options, tally, mesh)}`);
       tally = new ScenTally(false);
     },
   }, output);
   if (json) lines.flush();
-  else if (files.length > 1) output.out(`\n${summary(engine, files, options, total)}`);
+  else if (files.length > 1) output.out(`\n${summary(engine, files, options, total, mesh)}`);
+}
+
+function describeMeshOptions(engine: Engine, mesh: MeshSearchOptions): string {
+  const parts = [`${mesh.algorithm} (${engine.algorithm(mesh.algorithm).label})`, `radius ${mesh.radius}`];
+  if (mesh.maxExpansions) parts.push(`at most ${mesh.maxExpansions} expansions per query`);
+  return parts.join(', ');
 }
 
 function jsonLine(result: QueryResult): Record<string, unknown> {
@@ -234,21 +253,22 @@ class ScenTally {
   }
 }
 
-function summary(engine: Engine, files: readonly string[], options: SearchOptions, tally: ScenTally): string {
-  const row = engine.algorithm(options.algorithm);
+function summary(engine: Engine, files: readonly string[], options: SearchOptions, tally: ScenTally, mesh?: MeshSearchOptions): string {
+  const row = engine.algorithm(mesh ? mesh.algorithm : options.algorithm);
+  const anyAngle = mesh !== undefined || row.anyAngle;
   const count = tally.queries;
   const perQuery = (value: number): string => (count === 0 ? '-' : value.toFixed(1));
   const lines = [
     ...headingLines(files, tally.maps),
-    `options:    ${describeOptions(engine, options)}`,
+    `options:    ${mesh ? describeMeshOptions(engine, mesh) : describeOptions(engine, options)}`,
     `queries:    ${count}`,
   ];
   if (tally.gaveUp > 0)
     lines.push(`gave up:    ${tally.gaveUp} of ${count} reached the limit of ${options.maxExpansions} expansions (no answer either way)`);
-  if (options.costModel !== 'exact') {
+  if (options.costModel !== 'exact' && !mesh) {
     // The files' lengths count 1 and sqrt 2; a 10-14 optimum is another number (and may be another path).
     lines.push(`optimal:    not compared (the file's lengths count exact costs; these are ${options.costModel} costs)`);
-  } else if (row.anyAngle) {
+  } else if (anyAngle) {
     // Any-angle paths may be shorter than the 8-connected optimum: report by how much.
     lines.push(tally.ratios.count === 0
       ? 'any-angle:  no query with a path to compare'

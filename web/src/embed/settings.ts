@@ -107,7 +107,9 @@ export function readEmbedSettings(read: (name: EmbedAttribute) => string | null,
   };
 
   const options: Partial<SearchOptions> = {};
-  const algorithm = oneOf('algorithm', catalog.algorithms.map((row) => row.name));
+  // The page does not run the searches on a navigation mesh yet (presenters/index.ts).
+  const pageAlgorithms = catalog.algorithms.filter((row) => !row.onMesh).map((row) => row.name);
+  const algorithm = oneOf('algorithm', pageAlgorithms);
   if (algorithm) options.algorithm = algorithm;
   const heuristic = oneOf('heuristic', catalog.heuristics);
   if (heuristic) options.heuristic = heuristic;
@@ -131,7 +133,7 @@ export function readEmbedSettings(read: (name: EmbedAttribute) => string | null,
   let algorithms: AlgorithmName[] | null = null;
   const compared = read('algorithms');
   if (compared !== null) {
-    const names = catalog.algorithms.map((row) => row.name);
+    const names = pageAlgorithms;
     const listed = compared.toLowerCase().split(/[\s,]+/).filter(Boolean);
     const unknown = listed.filter((name) => !(names as string[]).includes(name));
     if (unknown.length > 0) bad('algorithms', unknown.join(' '), `known: ${names.join(' ')}`);

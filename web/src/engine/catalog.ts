@@ -37,6 +37,11 @@ export interface AlgorithmRow {
   readonly prepares: boolean;
   /** Bytes per grid cell its prepared data holds (0 when it prepares nothing; shared by searches that adopt it). */
   readonly preparedBytesPerCell: number;
+  /**
+   * Searches a navigation mesh built from the grid (navmesh, polyanya) rather than its cells:
+   * made with Engine.createMeshSearch, its path is points of the plane, its preparation the mesh.
+   */
+  readonly onMesh: boolean;
 }
 
 /** Every algorithm and option name the engine knows, each list in the engine's numbering. */

@@ -1,6 +1,7 @@
 // The Grid wrapper: a map of terrain costs in wasm memory, with checked edits, the count of
 // searches and walks reading it, so that delete() is refused while one does, and the
-// searches findPath keeps for it (path-searches.ts), which delete() frees.
+// searches findPath keeps for it (path-searches.ts) and its navigation meshes
+// (mesh-search.ts), which delete() frees.
 /// <reference path="./astar-wasm.d.ts" />
 /// <reference lib="esnext.disposable" preserve="true" />
 import { checkTerrainCost, isInteger, readPoint, shown } from './checks';
@@ -8,6 +9,7 @@ import type { Grid as RawGrid } from './generated/astar-wasm.mjs';
 import type { Grid } from './interfaces';
 import type { Point } from './types';
 import { CollectorHint, reclaimer } from './memory';
+import { forgetMesh, type CachedMesh } from './mesh-search';
 import { PathSearches } from './path-searches';
 import type { WasmEngine } from './wasm-engine';
 
@@ -18,6 +20,8 @@ export class EngineGrid implements Grid {
   users = 0;
   /** The searches findPath keeps for this grid. */
   readonly pathSearches = new PathSearches();
+  /** The navigation meshes built for this grid, by agent radius (mesh-search.ts's meshOf). */
+  readonly meshes = new Map<number, CachedMesh>();
   private rawGrid: RawGrid | null;
   private readonly hint = new CollectorHint();
 
@@ -115,6 +119,7 @@ export class EngineGrid implements Grid {
     this.pathSearches.release();
     if (this.users > 0)
       throw new Error(`this Grid is still read by ${this.users} search(es): delete them or setGrid() them to another grid first`);
+    for (const mesh of this.meshes.values()) forgetMesh(this, mesh);
     reclaimer.unregister(this);
     this.rawGrid.delete();
     this.rawGrid = null;

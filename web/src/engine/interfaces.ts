@@ -7,6 +7,7 @@
 /// <reference lib="esnext.disposable" preserve="true" />
 import type { AlgorithmRow, Catalog } from './catalog';
 import type { ChannelName as GeneratedChannelName, ReplanReasonName, WalkStatusName } from './generated/names';
+import type { MeshSearch, MeshSearchOptions, NavMeshInfo } from './mesh-types';
 import type { WalkDivergence } from './walk-divergence';
 import type {
   AlgorithmName,
@@ -44,6 +45,14 @@ export interface Engine {
   createWalk(world: Grid): Walk;
   /** The wasm heap now (walks the heap: for diagnostics, not for every frame). */
   memoryUsage(): EngineMemoryUsage;
+  /**
+   * A mesh search (navmesh A* + funnel or Polyanya: ./mesh-search.ts) over `grid`, which
+   * must outlive it; it builds the grid's navigation mesh when reset() needs one. Caller
+   * deletes it.
+   */
+  createMeshSearch(grid: Grid, options: MeshSearchOptions): MeshSearch;
+  /** The navigation mesh of `grid` for an agent of `radius` cells, built now or kept from before. */
+  navMesh(grid: Grid, radius?: number): NavMeshInfo;
   /**
    * One whole search from `start` to `goal`, both cells of `grid`. Throws RangeError on a
    * point outside the grid, an unknown option or value, or options the grid refuses (JPS on

@@ -13,7 +13,7 @@ import type { WasmEngine } from './wasm-engine';
  * the wrapper, or the wrapper would never be collected.
  */
 export interface Leftover {
-  kind: 'Grid' | 'Search' | 'Walk';
+  kind: 'Grid' | 'Search' | 'Walk' | 'MeshSearch';
   engine: WasmEngine;
   raw: { delete(): void };
   reads: EngineGrid | null;

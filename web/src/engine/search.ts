@@ -127,6 +127,7 @@ export class EngineSearch implements Search {
   setOptions(options: Partial<SearchOptions>): void {
     this.owned;
     const { options: next, args } = this.engine.resolveOptions(this.current, options);
+    if (this.engine.algorithm(next.algorithm).onMesh) throw new RangeError(`${next.algorithm} searches a navigation mesh: make it with createMeshSearch`);
     this.current = next;
     this.pending = args;
   }
@@ -242,6 +243,7 @@ export class EngineSearch implements Search {
       }
       case 'rhs':
         return { kind: 'rhs', cell: cell(), outcome: outcome as OutcomeOf<'rhs'>, oldRhs: raw.a, newRhs: raw.b, k1: nullIfNaN(raw.c), next: other() };
+      default: throw new Error(`a grid search reported a mesh search's ${engine.kinds.name(raw.kind)} event`);
     }
   }
 

@@ -21,6 +21,8 @@ import type {
 import { checkOptionNames, numberArgument, shown, stringArgument, wholeNumber } from './checks';
 import { EngineGrid } from './grid';
 import type { Engine, Grid, PathFound, PreparationReport, Search, Walk } from './interfaces';
+import { EngineMeshSearch, meshOf } from './mesh-search';
+import type { MeshSearch, MeshSearchOptions, NavMeshInfo } from './mesh-types';
 import { findPath, prepare, type PathSearches } from './path-searches';
 import { megabytes, MEMORY_RESERVE } from './memory';
 import { EngineSearch } from './search';
@@ -131,6 +133,15 @@ export class WasmEngine implements Engine {
 
   createWalk(world: Grid): Walk {
     return new EngineWalk(this, this.ownGrid(world));
+  }
+
+  createMeshSearch(grid: Grid, options: MeshSearchOptions): MeshSearch {
+    return new EngineMeshSearch(this, this.ownGrid(grid), options);
+  }
+
+  navMesh(grid: Grid, radius = 0): NavMeshInfo {
+    const { handle: _handle, ...info } = meshOf(this, this.ownGrid(grid), radius);
+    return info;
   }
 
   findPath(grid: Grid, start: Point, goal: Point, options: Partial<SearchOptions> = {}): PathFound {

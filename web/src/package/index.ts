@@ -11,6 +11,8 @@
 import {
   loadEngine as loadSharedEngine,
   type Engine,
+  MESH_ALGORITHMS,
+  type MeshAlgorithmName,
   type Grid,
   type PreparationReport,
   type SearchOptions,
@@ -70,8 +72,10 @@ export type XY = [x: number, y: number];
 
 /** findPath's options, each optional: the `astar` command's names (--costs is `costs`, --max-expansions `maxExpansions`). */
 export interface PathOptions {
-  /** Default astar. */
+  /** Default astar. navmesh and polyanya search a navigation mesh of the map (see radius). */
   algorithm?: SearchOptions['algorithm'];
+  /** navmesh and polyanya only: the agent's radius in cells, 0 (default) to MAX_RADIUS; paths keep that far from every wall. */
+  radius?: number;
   /** Default only-when-no-obstacles. */
   diagonal?: SearchOptions['diagonal'];
   /** Default: the algorithm's own. */
@@ -123,7 +127,7 @@ export interface AstarEngine extends Pick<Engine, 'catalog' | 'algorithm' | 'par
   prepare(grid: Grid, options?: PathOptions): PreparationReport;
 }
 
-const PATH_OPTIONS: readonly (keyof PathOptions)[] = ['algorithm', 'diagonal', 'heuristic', 'weight', 'costs', 'maxExpansions'];
+const PATH_OPTIONS: readonly (keyof PathOptions)[] = ['algorithm', 'diagonal', 'heuristic', 'weight', 'costs', 'maxExpansions', 'radius'];
 
 let packaged: Promise<AstarEngine> | undefined;
 
@@ -174,8 +178,34 @@ function packageEngine(engine: Engine): AstarEngine {
 }
 
 function findPath(engine: Engine, grid: Grid, start: XY, goal: XY, options: PathOptions): PathResult {
+  const mesh = MESH_ALGORITHMS.find((name) => name === options?.algorithm);
+  if (mesh) return findMeshPath(engine, grid, start, goal, mesh, options);
+  if (options?.radius !== undefined) throw new RangeError('radius applies only to the algorithms navmesh and polyanya');
   const found = engine.findPath(grid, cellOf(grid, start, 'start'), cellOf(grid, goal, 'goal'), searchOptions(options));
   return { ...found, path: found.path.map(({ x, y }): XY => [x, y]) };
+}
+
+/** findPath with a mesh search: the same steps, the mesh built (or reused) by reset(). */
+function findMeshPath(engine: Engine, grid: Grid, start: XY, goal: XY, algorithm: MeshAlgorithmName, options: PathOptions): PathResult {
+  for (const key of Object.keys(options)) {
+    if (!['algorithm', 'radius', 'maxExpansions'].includes(key))
+      throw new RangeError(`findPath() option ${JSON.stringify(key)} does not apply to ${algorithm}; it takes radius and maxExpansions`);
+  }
+  const search = engine.createMeshSearch(grid, { algorithm, radius: options.radius ?? 0, ...(options.maxExpansions ? { maxExpansions: options.maxExpansions } : {}) });
+  try {
+    search.reset(cellOf(grid, start, 'start'), cellOf(grid, goal, 'goal'));
+    if (search.status === 'refused')
+      throw new RangeError(`${algorithm} runs only on grids where every walkable cell costs the same, and this grid has terrain costs`);
+    search.run();
+    return {
+      status: search.status as PathResult['status'],
+      cost: search.pathCost,
+      path: search.path().map(({ x, y }): XY => [x, y]),
+      expanded: search.counters().expanded,
+    };
+  } finally {
+    search.delete();
+  }
 }
 
 /** The engine's options for findPath's; the engine checks each value (null included) and names the allowed ones. */
@@ -185,7 +215,7 @@ function searchOptions(options: PathOptions): Partial<SearchOptions> {
     if (!(PATH_OPTIONS as readonly string[]).includes(key))
       throw new RangeError(`unknown findPath() option ${JSON.stringify(key)}; the options are ${PATH_OPTIONS.join(', ')}`);
   }
-  const { costs, ...rest } = options;
+  const { costs, radius: _radius, ...rest } = options;
   const result: Partial<SearchOptions> = { ...rest };
   if (costs !== undefined) result.costModel = costs;
   return result;

@@ -7,7 +7,7 @@
 // shows from) is the table STYLES: the state side names roles, never colours.
 import { LABEL_MIN_SCALE, markerRadius } from '../scene/geometry';
 import { BOLD_STYLES, parentArrow, type LabelStyle, type PlacedLabel } from '../scene/label-layout';
-import type { CellText, Marker, Overlay, OverlayRole, PaneScene } from '../scene/pane-scene';
+import type { CellText, Marker, MeshScene, Overlay, OverlayRole, PaneScene } from '../scene/pane-scene';
 import { visibleCells, type Viewport } from '../scene/viewport';
 import type { Palette } from './palette';
 import type { PaneRasters } from './rasters';
@@ -79,12 +79,71 @@ export function drawPane(context: CanvasRenderingContext2D, frame: PaneFrame, ra
   for (const layer of layers) if (layer) context.drawImage(layer, view.offsetX, view.offsetY, mapWidth, mapHeight);
 
   if (view.scale >= GRID_LINE_MIN_SCALE) drawGridLines(context, frame, map.width, map.height, palette);
+  if (scene.mesh) drawMesh(context, frame, scene.mesh, palette);
   if (view.scale >= LABEL_MIN_SCALE) drawLabels(context, view, scene.labels, scene.placed, palette);
   for (const overlay of scene.overlays) drawOverlay(context, view, overlay, palette);
   const radius = markerRadius(view.scale, scene.labelsShown);
   for (const marker of scene.markers) drawMarker(context, view, marker, radius, palette);
   for (const overlay of scene.above) drawOverlay(context, view, overlay, palette);
   for (const overlay of scene.screenOnly) drawOverlay(context, view, overlay, palette);
+}
+
+/** Below this many pixels per cell the mesh's vertices are not marked (they would fill the map). */
+const MESH_VERTEX_MIN_SCALE = 4;
+
+/**
+ * The navigation mesh over the map: each polygon in view filled faintly and outlined, and
+ * its vertices marked when cells are big enough. Polygons wholly outside the canvas are
+ * skipped by their bounding box, so a zoomed-in view of a big map draws only what shows;
+ * the whole of a 1024 x 1024 map's mesh is a few tens of thousands of polygons, one path.
+ */
+function drawMesh(context: CanvasRenderingContext2D, frame: PaneFrame, mesh: MeshScene, p: Palette): void {
+  const { view, width, height } = frame;
+  const { vertices, polygonStart, polygonVertices } = mesh;
+  const polygons = polygonStart.length - 1;
+  const shape = new Path2D();
+  const dots = new Path2D();
+  const dotRadius = clamp(1.5, view.scale * 0.08, 3.5);
+  const withDots = view.scale >= MESH_VERTEX_MIN_SCALE;
+  for (let poly = 0; poly < polygons; poly++) {
+    const from = polygonStart[poly]!, to = polygonStart[poly + 1]!;
+    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    for (let k = from; k < to; k++) {
+      const v = polygonVertices[k]!;
+      const x = toX(view, vertices[2 * v]!), y = toY(view, vertices[2 * v + 1]!);
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+    }
+    if (maxX < 0 || maxY < 0 || minX > width || minY > height) continue;
+    for (let k = from; k < to; k++) {
+      const v = polygonVertices[k]!;
+      const x = toX(view, vertices[2 * v]!), y = toY(view, vertices[2 * v + 1]!);
+      if (k === from) shape.moveTo(x, y);
+      else shape.lineTo(x, y);
+      if (withDots) {
+        dots.moveTo(x + dotRadius, y);
+        dots.arc(x, y, dotRadius, 0, 2 * Math.PI);
+      }
+    }
+    shape.closePath();
+  }
+  context.save();
+  context.globalAlpha = 0.12;
+  context.fillStyle = p.mesh;
+  context.fill(shape);
+  context.globalAlpha = 0.85;
+  context.strokeStyle = p.mesh;
+  context.lineWidth = clamp(0.75, view.scale * 0.05, 2);
+  context.lineJoin = 'round';
+  context.stroke(shape);
+  if (withDots) {
+    context.globalAlpha = 1;
+    context.fillStyle = p.mesh;
+    context.fill(dots);
+  }
+  context.restore();
 }
 
 /** Map units to canvas pixels. */

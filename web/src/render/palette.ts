@@ -17,6 +17,8 @@ export interface Palette {
   /** Theta*'s lines of sight. */
   sightClear: string;
   sightBlocked: string;
+  /** The navigation mesh's edges and vertices (its polygons are filled faintly in it). */
+  mesh: string;
   path: string;
   pathOutline: string;
   start: string;
@@ -52,6 +54,7 @@ export function readPalette(element: Element): Palette {
     backwardClosed: read('--backward-closed'),
     sightClear: read('--sight-clear'),
     sightBlocked: read('--sight-blocked'),
+    mesh: read('--mesh'),
     path: read('--path'),
     pathOutline: read('--path-outline'),
     start: read('--start'),

@@ -167,6 +167,21 @@ export interface FogScene {
   revision: number;
 }
 
+/**
+ * A navigation mesh of the map (the agent's walkable space, shrunk by its radius) as a pane
+ * draws it: convex polygons as flat arrays in map units (engine/navmesh/build-mesh.ts's
+ * MeshData), the same object while the mesh is unchanged.
+ */
+export interface MeshScene {
+  /** x, y pairs. */
+  vertices: Float64Array;
+  /** Polygon p's vertices are polygonVertices[polygonStart[p] .. polygonStart[p + 1]). */
+  polygonStart: Uint32Array;
+  polygonVertices: Uint32Array;
+  /** Changes whenever the mesh does: the drawing redraws its picture of the mesh then. */
+  revision: number;
+}
+
 /** Start, goal or a walking agent: a lettered disc. */
 export interface Marker {
   role: 'start' | 'goal' | 'agent';
@@ -186,6 +201,8 @@ export interface PaneScene {
   fills: FillScene | null;
   heat: Heat | null;
   fog: FogScene | null;
+  /** The navigation mesh, when the page shows it (drawn over the map, under the search). */
+  mesh: MeshScene | null;
   /** The numbers of the visible reached cells (and terrain costs), when cells are big enough; else none. */
   labels: readonly CellText[];
   /** Those of them that fit, where they go (scene/label-layout.ts): what the canvas draws. */

@@ -323,6 +323,8 @@ function readOptions(catalog: Catalog, algorithmIndex: number, diagonalIndex: nu
 function optionsProblem(options: SearchOptions, catalog: Catalog): string | null {
   if (!catalog.algorithms.some((row) => row.name === options.algorithm) || !catalog.diagonals.includes(options.diagonal))
     return 'unknown algorithm or diagonal rule';
+  // The page does not run the searches on a navigation mesh yet (presenters/index.ts).
+  if (catalog.algorithms.some((row) => row.name === options.algorithm && row.onMesh)) return `the page does not run ${options.algorithm} yet`;
   if (options.heuristic !== undefined && !catalog.heuristics.includes(options.heuristic)) return 'unknown heuristic';
   if (!catalog.costModels.includes(options.costModel)) return 'unknown cost model';
   const limit = options.maxExpansions;

@@ -15,7 +15,7 @@ import { formatNumber } from '../scene/format';
 import { cornersOf, LABEL_MIN_SCALE } from '../scene/geometry';
 import { layoutLabels, type PlacedLabel } from '../scene/label-layout';
 import {
-  centreOf, FILL, type CellLabel, type CellText, type CornerRule, type FillScene, type FogScene, type Heat, type MapScene, type Marker, type Overlay, type PaneScene,
+  centreOf, FILL, type CellLabel, type CellText, type CornerRule, type FillScene, type FogScene, type Heat, type MapScene, type Marker, type MeshScene, type Overlay, type PaneScene,
 } from '../scene/pane-scene';
 import { visibleCells, type Viewport } from '../scene/viewport';
 import type { Run } from './run';
@@ -58,6 +58,8 @@ export interface SceneInputs {
   view: Viewport;
   labels: ReadonlySet<CellLabel>;
   heat: Heat | null;
+  /** The navigation mesh, when shown. */
+  mesh: MeshScene | null;
   hover: Point | null;
   highlight: Point | null;
   cursor: Point | null;
@@ -100,6 +102,7 @@ export class PaneSceneBuilder {
       fills,
       heat: inputs.heat,
       fog: part.fog,
+      mesh: inputs.mesh,
       labels,
       placed,
       labelsShown: inputs.labels.size > 0,
@@ -195,7 +198,7 @@ const NO_LABELS = { texts: [] as CellText[], placed: [] as PlacedLabel[] };
 function sameInputs(a: SceneInputs, b: SceneInputs): boolean {
   return a.run === b.run && a.map === b.map && samePoint(a.start, b.start) && samePoint(a.goal, b.goal) && a.width === b.width && a.height === b.height
     && a.view.scale === b.view.scale && a.view.offsetX === b.view.offsetX && a.view.offsetY === b.view.offsetY
-    && a.labels === b.labels && a.heat === b.heat && samePoint(a.hover, b.hover) && samePoint(a.highlight, b.highlight) && samePoint(a.cursor, b.cursor);
+    && a.labels === b.labels && a.heat === b.heat && a.mesh === b.mesh && samePoint(a.hover, b.hover) && samePoint(a.highlight, b.highlight) && samePoint(a.cursor, b.cursor);
 }
 
 function samePoint(a: Point | null, b: Point | null): boolean {

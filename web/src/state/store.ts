@@ -29,6 +29,7 @@ import type { MapSnapshot } from './history';
 import { JobRunner, type Job, type JobKind } from './jobs';
 import { DEFAULT_EXPANSION_LIMIT } from './limits';
 import { Playback } from './playback';
+import { NavMeshLayer } from './navmesh';
 import type { Run } from './run';
 import { RunSet } from './runs';
 import type { Timeline } from './timeline';
@@ -72,6 +73,8 @@ export class PlaygroundStore {
   readonly walkMode = new WalkMode();
   readonly viewSettings: ViewSettings;
   readonly playback: Playback;
+  /** The navigation mesh shown over the map (issue 19). */
+  readonly navMesh: NavMeshLayer;
   private readonly jobs: JobRunner;
   private readonly listeners = new Set<(changes: ReadonlySet<Change>) => void>();
   /** The changes of the action under way, told when it ends; null between actions. */
@@ -88,9 +91,13 @@ export class PlaygroundStore {
     });
     this.searches = new RunSet(engine, this.jobs);
     this.playback = new Playback(this, this.jobs, (action) => this.act(action));
-    for (const part of [this.document, this.searches, this.clock, this.walkMode, this.viewSettings, this.playback]) {
+    this.navMesh = new NavMeshLayer(this.jobs);
+    for (const part of [this.document, this.searches, this.clock, this.walkMode, this.viewSettings, this.playback, this.navMesh]) {
       part.changes.subscribe((changes: ReadonlySet<Change>) => this.notify(changes));
     }
+    this.document.changes.subscribe((changes) => {
+      if (changes.has('map')) this.navMesh.mapChanged(this.grid);
+    });
     this.act(() => {
       this.searches.add({ ...DEFAULT_OPTIONS, maxExpansions: DEFAULT_EXPANSION_LIMIT }, this.grid, false);
       this.restartRun(this.runs[0]!);
@@ -325,6 +332,9 @@ export class PlaygroundStore {
   setTool(tool: Tool): void { this.act(() => this.viewSettings.setTool(tool)); }
   setTerrainCost(cost: number): void { this.act(() => this.viewSettings.setTerrainCost(cost)); }
   setHeatMode(mode: HeatMode): void { this.act(() => this.viewSettings.setHeatMode(mode)); }
+  /** Shows or hides the navigation mesh (built for the map and radius as they are). */
+  setMeshShown(shown: boolean): void { this.act(() => this.navMesh.setShown(shown, this.grid)); }
+  setMeshRadius(radius: number): void { this.act(() => this.navMesh.setRadius(radius, this.grid)); }
   setLanguage(language: Language): void { this.act(() => this.viewSettings.setLanguage(language)); }
   showMessage(message: Message | null): void { this.act(() => this.viewSettings.showMessage(message)); }
   setCanvasSize(width: number, height: number): void { this.act(() => this.viewSettings.setCanvasSize(width, height, this.grid.width, this.grid.height)); }

@@ -14,6 +14,7 @@ import type { WalkStepSize } from '../state/walk-timeline';
 import { showGroups, type ControlGroup } from './controls';
 import { el, Phrases, setAttribute, setText } from './dom';
 import { joinSentences, translate, type PhraseKey } from './i18n';
+import { buildMeshControls } from './navmesh-controls';
 import { buildScenarioList } from './scenario-list';
 import { buildSearchOptions } from './search-options';
 
@@ -191,9 +192,11 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
   const heatNote = el('p', { class: 'ap-note' });
   const heatLegend = el('div', { class: 'ap-heat-legend', 'data-region': 'heat-legend', hidden: true },
     el('div', { class: 'ap-heat-scale' }, heatLow, heatBar, heatHigh), heatNote);
+  const meshControls = buildMeshControls(store, phrases);
   const legend = section('legend', phrases,
     field('heat', heatSelect),
     heatLegend,
+    meshControls.element,
     el('ul', { class: 'ap-legend' },
       legendItem(swatch('ap-swatch-wall'), 'legend.wall'),
       legendItem(terrainRamp, 'legend.terrain'),
@@ -235,6 +238,7 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
   const update = (changes: ReadonlySet<Change>) => {
     searchOptions.update(changes);
     scenarios.update(changes);
+    meshControls.update(changes);
     if (changes.has('options')) show(shown);
     if (changes.has('ui') || changes.has('search') || changes.has('options') || changes.has('language')) {
       const mode = store.heatMode;
@@ -276,7 +280,7 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
       if (document.activeElement !== heightInput) heightInput.value = String(store.grid.height);
     }
   };
-  update(new Set<Change>(['options', 'ui', 'map']));
+  update(new Set<Change>(['options', 'ui', 'map', 'view']));
   return { element, update, refreshTheme, show, loadScenario: scenarios.load, scenarioVerdict: scenarios.verdict };
 }
 

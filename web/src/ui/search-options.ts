@@ -44,7 +44,9 @@ export function buildSearchOptions(store: PlaygroundStore, phrases: Phrases, run
     if (index >= 0) store.setRunOptions(index, options);
   };
 
-  const algorithmOptions = catalog.algorithms.map((row) => el('option', { value: row.name }));
+  // The page does not run the searches on a navigation mesh yet (presenters/index.ts).
+  const pageAlgorithms = catalog.algorithms.filter((row) => !row.onMesh);
+  const algorithmOptions = pageAlgorithms.map((row) => el('option', { value: row.name }));
   const algorithm = el('select', { 'data-control': 'algorithm' }, ...algorithmOptions);
   const defaultHeuristic = el('option', { value: '' });
   // What a search that reads no heuristic (Dijkstra, breadth- and depth-first) shows in
@@ -100,8 +102,8 @@ export function buildSearchOptions(store: PlaygroundStore, phrases: Phrases, run
     const { language } = store;
     const { options } = run();
     const row = store.engine.algorithm(options.algorithm);
-    const refusals = new Map(catalog.algorithms.map((r) => [r.name, store.engine.refusalFor(store.grid, { ...options, ...fitOptions(r, options) })]));
-    catalog.algorithms.forEach((r, i) => {
+    const refusals = new Map(pageAlgorithms.map((r) => [r.name, store.engine.refusalFor(store.grid, { ...options, ...fitOptions(r, options) })]));
+    pageAlgorithms.forEach((r, i) => {
       const label = algorithmLabel(language, r);
       const unavailable = refusals.get(r.name) === 'needs-uniform-terrain';
       setText(algorithmOptions[i]!, unavailable ? translate(language, 'option.unavailable', { option: label }) : label);
@@ -126,7 +128,7 @@ export function buildSearchOptions(store: PlaygroundStore, phrases: Phrases, run
     // Why choices are unavailable: the map (for every algorithm it rules out) and the
     // chosen algorithm's own limits.
     const reasons: string[] = [];
-    const ruledOut = catalog.algorithms.filter((r) => refusals.get(r.name) === 'needs-uniform-terrain');
+    const ruledOut = pageAlgorithms.filter((r) => refusals.get(r.name) === 'needs-uniform-terrain');
     if (ruledOut.length > 0)
       reasons.push(translate(language, 'refusal.needs-uniform-terrain', { algorithm: ruledOut.map((r) => algorithmLabel(language, r)).join(' / ') }));
     if (row.diagonals.length < catalog.diagonals.length) reasons.push(refusalText(store, 'diagonal-rule', run()));
