@@ -191,6 +191,10 @@ void search_with_every_algorithm(const Case& c) {
   const std::optional<double> cheapest =
       points_on_map ? reference::dijkstra(c.grid, {c.options.diagonal, c.options.cost_model}, c.start, c.goal) : std::nullopt;
   for (const AlgorithmInfo& row : kAlgorithms) {
+    // The mesh searches need a navigation mesh, which the page and the package build in
+    // TypeScript (web/src/engine/navmesh); their paths are points of the plane, checked
+    // against a visibility graph in tests/js/navmesh.test.ts and native navmesh_test.cpp.
+    if (search_class(row.id).on_mesh) continue;
     const std::string_view name = row.name;
     SearchOptions options = c.options;
     options.algorithm = row.id;
