@@ -91,9 +91,36 @@ void Grid::update_masks_around(int x, int y) {
       if (in_bounds(nx, ny)) masks_[id(nx, ny)] = compute_mask(nx, ny);
 }
 
+// Loading a map or a link rebuilds every mask in one call, which the page cannot cut into
+// slices: on a 1024 x 1024 map, testing the bounds of each of 8 neighbours of every cell made
+// that call (twice, for a grid created and then assigned) a main-thread task of about 50 ms.
+// Inside the border every neighbour exists, so the interior reads its neighbours at fixed
+// offsets from the cell, and only the border cells go through compute_mask.
 void Grid::rebuild_all_masks() {
-  for (int y = 0; y < height_; ++y)
-    for (int x = 0; x < width_; ++x) masks_[id(x, y)] = compute_mask(x, y);
+  if (width_ < 3 || height_ < 3) {
+    for (int y = 0; y < height_; ++y)
+      for (int x = 0; x < width_; ++x) masks_[id(x, y)] = compute_mask(x, y);
+    return;
+  }
+  std::array<std::ptrdiff_t, kDirectionCount> offsets{};
+  for (int dir = 0; dir < kDirectionCount; ++dir)
+    offsets[dir] = static_cast<std::ptrdiff_t>(kDirDy[dir]) * width_ + kDirDx[dir];
+  for (int x = 0; x < width_; ++x) {
+    masks_[id(x, 0)] = compute_mask(x, 0);
+    masks_[id(x, height_ - 1)] = compute_mask(x, height_ - 1);
+  }
+  for (int y = 1; y < height_ - 1; ++y) {
+    masks_[id(0, y)] = compute_mask(0, y);
+    masks_[id(width_ - 1, y)] = compute_mask(width_ - 1, y);
+    const std::uint8_t* cost = costs_.data() + id(1, y);
+    std::uint8_t* mask = masks_.data() + id(1, y);
+    for (int x = 1; x < width_ - 1; ++x, ++cost, ++mask) {
+      std::uint8_t bits = 0;
+      for (int dir = 0; dir < kDirectionCount; ++dir)
+        bits |= static_cast<std::uint8_t>(static_cast<unsigned>(cost[offsets[dir]] != kWall) << dir);
+      *mask = bits;
+    }
+  }
 }
 
 }  // namespace astar

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <vector>
 
 #include "moves.h"
@@ -67,6 +68,26 @@ TEST(Grid, IdAndPointAreInverse) {
       EXPECT_EQ(grid.id(x, y), static_cast<CellId>(y * 7 + x));
       EXPECT_EQ(grid.point(grid.id(x, y)), (Point{x, y}));
     }
+}
+
+// assign() and fill() rebuild every mask at once, the border cells apart from the interior:
+// thin grids (no interior), the border rows and columns and the cells beside them must all
+// come out as the neighbours say.
+TEST(Grid, AssignAndFillRebuildEveryMaskOnAnyShape) {
+  std::mt19937 random(17);
+  for (auto [w, h] : {std::pair{1, 1}, {1, 6}, {6, 1}, {2, 2}, {2, 7}, {7, 2}, {3, 3}, {4, 9}, {33, 17}}) {
+    Grid grid(w, h);
+    std::vector<std::uint8_t> costs(grid.cell_count());
+    for (int pass = 0; pass < 4; ++pass) {
+      for (auto& cost : costs) cost = random() % 3 == 0 ? kWall : static_cast<std::uint8_t>(1 + random() % 4);
+      ASSERT_TRUE(grid.assign(costs.data(), costs.size()));
+      expect_all_masks_consistent(grid);
+    }
+    grid.fill(kWall);
+    expect_all_masks_consistent(grid);
+    grid.fill(1);
+    expect_all_masks_consistent(grid);
+  }
 }
 
 TEST(Grid, MasksFollowWallEditsAroundTheEditedCell) {
