@@ -8,7 +8,12 @@ import { readPalette, type Palette } from './palette';
 import { PaneRasters, type MapLayer } from './rasters';
 
 export class PaneCanvas {
-  private palette: Palette;
+  /**
+   * Read at the first draw, not when the pane is made: reading computed styles forces the
+   * page's style pass, which then falls in the task that builds the page (about 20 ms of a
+   * 1024 x 1024 page's start) instead of the first frame's.
+   */
+  private palette: Palette | null = null;
   private readonly rasters: PaneRasters;
   /** What was last drawn, so the same scene in the same frame is not drawn twice. */
   private drawn: { scene: PaneScene; width: number; height: number; ratio: number; palette: Palette } | null = null;
@@ -18,7 +23,6 @@ export class PaneCanvas {
   drawnAt = -Infinity;
 
   constructor(readonly canvas: HTMLCanvasElement, mapLayer: MapLayer, private readonly themeSource: Element) {
-    this.palette = readPalette(themeSource);
     this.rasters = new PaneRasters(mapLayer);
   }
 
@@ -28,13 +32,18 @@ export class PaneCanvas {
     this.rasters.forget();
   }
 
+  private colours(): Palette {
+    return (this.palette ??= readPalette(this.themeSource));
+  }
+
   /** Draws `scene` as `frame` shows it, unless exactly that is on the canvas already. */
   draw(scene: PaneScene, frame: PaneFrame): void {
     const { width, height } = frame;
     if (width <= 0 || height <= 0) return;
+    const palette = this.colours();
     const ratio = window.devicePixelRatio || 1;
     const drawn = this.drawn;
-    if (drawn && drawn.scene === scene && drawn.width === width && drawn.height === height && drawn.ratio === ratio && drawn.palette === this.palette) return;
+    if (drawn && drawn.scene === scene && drawn.width === width && drawn.height === height && drawn.ratio === ratio && drawn.palette === palette) return;
     const pixelWidth = Math.round(width * ratio), pixelHeight = Math.round(height * ratio);
     if (this.canvas.width !== pixelWidth || this.canvas.height !== pixelHeight) {
       this.canvas.width = pixelWidth;
@@ -43,8 +52,8 @@ export class PaneCanvas {
     const context = this.canvas.getContext('2d');
     if (!context) return;
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
-    drawPane(context, frame, this.rasters, scene, this.palette);
-    this.drawn = { scene, width, height, ratio, palette: this.palette };
+    drawPane(context, frame, this.rasters, scene, palette);
+    this.drawn = { scene, width, height, ratio, palette };
     this.framesDrawn++;
     this.drawnAt = performance.now();
   }
@@ -68,7 +77,7 @@ export class PaneCanvas {
     if (!context) return Promise.resolve(null);
     context.setTransform(canvas.width / width, 0, 0, canvas.height / height, 0, 0);
     // Layers of its own, so the pane's stay as they are.
-    drawPane(context, { width, height, view: { scale: cellPixels, offsetX: 0, offsetY: 0 } }, new PaneRasters(this.rasters.map), scene, this.palette);
+    drawPane(context, { width, height, view: { scale: cellPixels, offsetX: 0, offsetY: 0 } }, new PaneRasters(this.rasters.map), scene, this.colours());
     return new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
   }
 }
