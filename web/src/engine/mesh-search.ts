@@ -181,6 +181,7 @@ export class EngineMeshSearch implements MeshSearch {
     return {
       root: point(raw.root), rootVertex: raw.rootVertex, left: point(raw.left), right: point(raw.right), polygon: raw.polygon, g: raw.g, f: raw.f,
       parent: raw.parent < 0 ? null : raw.parent, kind: NODE_KINDS[raw.kind]!,
+      outcome: this.engine.outcomes.name(raw.outcome) as PolyanyaNode['outcome'],
     };
   }
 
