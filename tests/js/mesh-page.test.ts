@@ -60,6 +60,8 @@ function meshRun(map: Grid, algorithm: MeshAlgorithmName, radius = 0, start: Poi
   const run = new Run(engine, map, options(algorithm), jobs, () => {}, false, () => radius);
   created.runs.push(run);
   run.mesh!.restart(start, goal, run.options, radius, false);
+  // The grid's mesh is built in slices by the page's jobs; here at once.
+  expect(run.mesh!.prepare(Infinity)).toBe(true);
   return { run, mesh: run.mesh! };
 }
 
@@ -68,7 +70,7 @@ const say = (language: 'en' | 'zh-CN'): Say => (key, params) => translate(langua
 /** Every step's events and the counters after it, stepping one at a time from step 0. */
 function stepThrough(mesh: MeshTimeline): { events: MeshEvent[] | null; step: number; status: string }[] {
   const seen = [];
-  while (!mesh.finished) {
+  for (let k = 0; k < 10000 && !mesh.finished; k++) {
     mesh.advance(1);
     seen.push({ events: mesh.lastEvents, step: mesh.step, status: mesh.status });
   }
@@ -113,6 +115,7 @@ describe('a run on the navigation mesh', () => {
       const map = grid();
       const { mesh, run } = meshRun(map, algorithm);
       const steps = stepThrough(mesh);
+      expect(steps.length).toBeGreaterThan(3);
       const builder = new PaneSceneBuilder();
       const mapScene = new MapSceneSource().of(map);
       const sceneAt = () => builder.build({
@@ -164,6 +167,16 @@ describe('a run on the navigation mesh', () => {
     const thin = mesh.search.pathCost!;
     mesh.restart(START, GOAL, run.options, 0.5, false);
     expect(mesh.search.options.radius).toBe(0.5);
+    // No mesh for that radius yet: preparing, in slices, until it is built; then the search begins on it.
+    expect(mesh.status).toBe('preparing');
+    expect(mesh.step).toBe(0);
+    mesh.advance(1);
+    expect(mesh.status).toBe('preparing');
+    let slices = 0;
+    while (!mesh.prepare(0)) slices++;
+    expect(slices).toBeGreaterThan(0);
+    expect(engine.hasNavMesh(map, 0.5)).toBe(true);
+    expect(mesh.status).toBe('running');
     mesh.runFor(Infinity);
     expect(mesh.search.mesh?.radius).toBe(0.5);
     expect(mesh.status).toBe('found');

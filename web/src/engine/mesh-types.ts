@@ -83,6 +83,12 @@ export interface FunnelStep {
   move: 'none' | 'narrowed' | 'corner';
 }
 
+/** A mesh built elsewhere for a grid as it is now (build-mesh.ts's meshSteps, run in slices by a page), and how long that took. */
+export interface BuiltMesh {
+  data: MeshData;
+  milliseconds: number;
+}
+
 /** A navigation mesh of a grid, as the engine keeps it. */
 export interface NavMeshInfo {
   readonly radius: number;

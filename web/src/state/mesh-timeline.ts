@@ -15,8 +15,16 @@
 // Like SearchTimeline, a second search of the same map measures the whole run in the
 // background (its length, for the slider, and the result the comparison shows), then is
 // timed flat out (flat-out-timing.ts). A MeshSearch's options are fixed when it is made, so
-// a restart with another algorithm or radius makes new searches. The mesh is the grid's,
-// built on the first reset for the map's revision and radius and shared by both searches.
+// a restart with another algorithm or radius makes new searches.
+//
+// Preparation. The mesh is the grid's (the engine keeps one per radius and revision, shared
+// by every mesh search of the grid). A MeshSearch reset on a grid without one builds it at
+// once, which on a 1024 x 1024 city map with a radius of 1 takes seconds; so until the grid
+// has it this timeline is 'preparing' and builds it in slices (build-mesh.ts's meshSteps) in
+// whichever job runs it first (a seek, a flat-out run, its measurement, the runs'
+// preparation job), then hands it to the engine (Engine.navMesh with the mesh built) and
+// resets its searches, which then find it made.
+import { MESH_STAGES, meshSteps, type MeshData, type MeshStage } from '../engine/navmesh/build-mesh';
 import { MESH_ALGORITHMS, type Engine, type FunnelStep, type Grid, type MeshAlgorithmName, type MeshEvent, type MeshSearch, type Point, type SearchOptions, type SearchStatus } from '../engine/engine';
 import type { MeshView } from '../presenters/presenter';
 import { runChunked } from './chunks';
@@ -54,7 +62,11 @@ export class MeshTimeline {
   revision = 0;
   result: SearchResult | null = null;
   private measuringNow = false;
+  /** The measurement's search was reset for this measurement (after the mesh was there). */
+  private measureReset = false;
   private unobservedSinceStart = true;
+  /** The grid's mesh being built in slices, while the grid has none for this radius; null once it has. */
+  private building: { steps: Generator<void, MeshData>; stage: MeshStage; ms: number } | null = null;
 
   constructor(private readonly engine: Engine, private grid: Grid, options: SearchOptions, private radius: number,
     private readonly jobs: JobRunner, private readonly onMeasured: () => void) {
@@ -69,11 +81,12 @@ export class MeshTimeline {
 
   /** Its expansions (as a grid search's step counts them), then the funnel's portals walked. */
   get step(): number {
-    return this.display.counters().expanded + this.funnelShown;
+    return this.building ? 0 : this.display.counters().expanded + this.funnelShown;
   }
 
-  /** The search's status as the timeline shows it: still running while the funnel walks. */
+  /** The search's status as the timeline shows it: preparing while the mesh is built, still running while the funnel walks. */
   get status(): SearchStatus {
+    if (this.building) return 'preparing';
     const status = this.display.status;
     return status === 'found' && this.funnelShown < this.funnelLength ? 'running' : status;
   }
@@ -86,6 +99,37 @@ export class MeshTimeline {
   /** The funnel as it stands at the step shown: the steps walked so far (navmesh A*). */
   get funnel(): readonly FunnelStep[] {
     return this.funnelSteps.slice(0, this.funnelShown);
+  }
+
+  /** How far the mesh's build has got, 0 to 1, while it is built; else null. */
+  get preparationProgress(): number | null {
+    return this.building ? MESH_STAGES.indexOf(this.building.stage) / MESH_STAGES.length : null;
+  }
+
+  /**
+   * Builds the grid's mesh for about `budgetMs` while it has none; true once it has (at once
+   * when it had): the searches are reset on it then. Another run may have made it meanwhile.
+   */
+  prepare(budgetMs: number): boolean {
+    const building = this.building;
+    if (!building) return true;
+    const begin = performance.now();
+    if (!this.engine.hasNavMesh(this.grid, this.radius)) {
+      for (;;) {
+        const began = performance.now();
+        const next = building.steps.next();
+        building.ms += performance.now() - began;
+        if (next.done) {
+          this.engine.navMesh(this.grid, this.radius, { data: next.value, milliseconds: building.ms });
+          break;
+        }
+        if (performance.now() - begin >= budgetMs) return false;
+      }
+    }
+    this.building = null;
+    this.resetDisplay();
+    this.changed();
+    return true;
   }
 
   /** The step shown as the presenters read it. */
@@ -109,10 +153,20 @@ export class MeshTimeline {
       this.remake(wanted.algorithm, radius, wanted.maxExpansions);
     this.total = null;
     this.result = null;
-    this.resetDisplay();
+    this.building = null;
+    if (this.engine.hasNavMesh(this.grid, radius)) this.resetDisplay();
+    else this.startBuilding();
     this.unobservedSinceStart = true;
     this.changed();
     if (measure) this.startMeasuring();
+  }
+
+  private startBuilding(): void {
+    const { width, height } = this.grid;
+    const building = { steps: meshSteps(this.grid.costs(), width, height, this.radius, (stage) => (building.stage = stage)), stage: MESH_STAGES[0] as MeshStage, ms: 0 };
+    this.building = building;
+    this.lastEvents = null;
+    this.elapsedMs = 0;
   }
 
   goTo(target: number): void {
@@ -126,6 +180,10 @@ export class MeshTimeline {
     return {
       run: (budgetMs) => {
         const begin = performance.now();
+        if (!this.prepare(budgetMs)) {
+          this.changed();
+          return false;
+        }
         if (from < 0) {
           const there = this.step === wanted && (wanted === 0 || this.lastEvents !== null);
           if (!there && !(this.step < wanted && !this.finished)) {
@@ -153,7 +211,8 @@ export class MeshTimeline {
   }
 
   advance(count: number): void {
-    if (this.finished || count < 1) return;
+    // A search whose mesh is being built waits for the job that builds it.
+    if (this.finished || count < 1 || this.building) return;
     this.unobservedSinceStart = false;
     const begin = performance.now();
     if (count > 1) this.forward(count - 1);
@@ -166,7 +225,7 @@ export class MeshTimeline {
   runFor(budgetMs: number): boolean {
     if (this.unobservedSinceStart) this.stopMeasuring();
     const begin = performance.now();
-    const done = runChunked(() => this.finished, (n) => this.forward(n), budgetMs);
+    const done = this.prepare(budgetMs) && runChunked(() => this.finished, (n) => this.forward(n), budgetMs - (performance.now() - begin));
     this.lastEvents = null;
     this.elapsedMs += performance.now() - begin;
     this.changed();
@@ -174,7 +233,7 @@ export class MeshTimeline {
   }
 
   measureIfNeeded(): void {
-    if (this.result === null && !this.measuringNow && !this.finished && this.display.status !== 'ready') this.startMeasuring();
+    if (this.result === null && !this.measuringNow && !this.finished && (this.building || this.display.status !== 'ready')) this.startMeasuring();
   }
 
   delete(): void {
@@ -246,12 +305,18 @@ export class MeshTimeline {
   }
 
   private startMeasuring(): void {
-    this.measure.reset(this.start, this.goal);
     this.measuringNow = true;
-    this.jobs.runInBackground(this, { run: (budgetMs) => this.measureFor(budgetMs), progress: () => null }, undefined, FIRST_MEASURE_SLICE_MS);
+    this.measureReset = false;
+    // Nothing at once while the mesh is built: the job that builds it comes first.
+    this.jobs.runInBackground(this, { run: (budgetMs) => this.measureFor(budgetMs), progress: () => null }, undefined, this.building ? 0 : FIRST_MEASURE_SLICE_MS);
   }
 
   private measureFor(budgetMs: number): boolean {
+    if (!this.prepare(budgetMs)) return false;
+    if (!this.measureReset) {
+      this.measure.reset(this.start, this.goal);
+      this.measureReset = true;
+    }
     const done = runChunked(() => isRunning(this.measure) === false, (n) => this.measure.runSteps(n), budgetMs);
     if (!done) return false;
     this.measuringNow = false;

@@ -143,26 +143,33 @@ export class RunSet {
     };
   }
 
-  /** The work of preparing every run whose search prepares before it searches; null when none does. */
+  /**
+   * The work of preparing every run whose search prepares before it searches (a grid
+   * search's per-map data, a mesh search's mesh); null when none does.
+   */
   preparationJob(): Job | null {
-    // Searches on the mesh prepare nothing here: their mesh is built when they are reset.
+    // Searches on the mesh build the grid's mesh (mesh-timeline.ts); the grid's searches prepare through the engine.
     const grids = () => this.runs.flatMap((run) => (run.gridTimeline ? [run.gridTimeline.display] : []));
     const waiting = () => grids().filter((search) => preparing(search) !== null);
-    if (waiting().length === 0) return null;
+    const meshes = () => this.runs.flatMap((run) => (run.mesh && run.mesh.preparationProgress !== null ? [run.mesh] : []));
+    if (waiting().length === 0 && meshes().length === 0) return null;
     return {
       run: (budgetMs) => {
         const begin = performance.now();
         const all = grids();
         // One after the other: searches of the same map and options share one preparation,
-        // the first made, which the others adopt at once.
+        // the first made, which the others adopt at once (mesh searches: the grid's mesh).
         for (const search of waiting()) {
           if (!prepareFor(search, budgetMs - (performance.now() - begin), all)) return false;
         }
-        return waiting().length === 0;
+        for (const mesh of meshes()) {
+          if (!mesh.prepare(budgetMs - (performance.now() - begin))) return false;
+        }
+        return waiting().length === 0 && meshes().length === 0;
       },
       progress: () => {
-        const searches = waiting();
-        return searches.length === 0 ? 1 : Math.min(...searches.map((search) => preparationProgress(search) ?? 1));
+        const progress = [...waiting().map((search) => preparationProgress(search) ?? 1), ...meshes().map((mesh) => mesh.preparationProgress ?? 1)];
+        return progress.length === 0 ? 1 : Math.min(...progress);
       },
     };
   }

@@ -205,7 +205,8 @@ export class PaneSceneBuilder {
  */
 function meshPart(timeline: MeshTimeline, algorithm: AlgorithmName): SearchPart {
   const view = timeline.view();
-  const marks = isMeshAlgorithm(algorithm) ? meshPresenterFor(algorithm).overlays(view) : { step: [], search: [] };
+  // While the mesh is built the search has not begun: nothing of it to draw.
+  const marks = view.status !== 'preparing' && isMeshAlgorithm(algorithm) ? meshPresenterFor(algorithm).overlays(view) : { step: [], search: [] };
   const trail: Overlay[] = timeline.finished && view.search.status === 'found' ? [{ shape: 'polyline', role: 'path', points: view.search.path() }] : [];
   // The search's marks go under the step's: polygons and intervals are areas and lines the step's marks stand out on.
   return { timeline, revision: timeline.revision, algorithm, stepMarks: marks.search, trail: [], searchMarks: [...marks.step, ...trail], agent: null, fog: null };

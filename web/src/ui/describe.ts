@@ -87,12 +87,12 @@ export function statusText(store: PlaygroundStore, run: Run = store.runs[0]!): s
   const status = shown.status;
   if (status === 'ready') return say('status.noStart');
   if (status === 'refused') return say('status.refused', { reason: refusalText(store, shown.refusal ?? 'needs-uniform-terrain', run) });
-  if (search && preparing(search)) return say('status.preparing', { algorithm: algorithmLabel(language, store.engine.algorithm(run.options.algorithm)) });
+  if ((search && preparing(search)) || status === 'preparing') return say('status.preparing', { algorithm: algorithmLabel(language, store.engine.algorithm(run.options.algorithm)) });
   const cost = shown.pathCost;
   const path = status !== 'found' ? null : search ? search.path() : timeline.domain === 'mesh' ? timeline.search.path() : null;
   const length = path === null ? null : pathLength(path);
   // Once the search has ended the headline gives the cost; the counters do not repeat it.
-  const ended = status !== 'running' && status !== 'preparing';
+  const ended = status !== 'running';
   const counts = say(ended ? 'status.countersEnd' : 'status.counters', {
     // IDA* keeps no open list; its count is the length of the depth-first path.
     openName: say(frontierOf(run.options.algorithm).countName),
@@ -136,7 +136,7 @@ export function paneStatusText(store: PlaygroundStore, run: Run): string {
   const shown = run.shown;
   const counters = shown;
   const n = counters.expanded.toLocaleString(store.language);
-  if (run.gridTimeline && preparing(run.gridTimeline.display)) return say('status.preparing', { algorithm: algorithmLabel(store.language, store.engine.algorithm(run.options.algorithm)) });
+  if ((run.gridTimeline && preparing(run.gridTimeline.display)) || shown.status === 'preparing') return say('status.preparing', { algorithm: algorithmLabel(store.language, store.engine.algorithm(run.options.algorithm)) });
   switch (shown.status) {
     case 'ready': return say('status.noStart');
     case 'refused': return say('status.refused', { reason: refusalText(store, shown.refusal ?? 'needs-uniform-terrain', run) });
@@ -190,7 +190,7 @@ function meshNarrationText(store: PlaygroundStore, run: Run, mesh: MeshTimeline)
   const presenter = meshPresenterFor(mesh.search.options.algorithm);
   const parts: string[] = [];
   const steps = mesh.step;
-  if (view.status === 'ready') return '';
+  if (view.status === 'ready' || view.status === 'preparing') return '';
   if (view.status === 'refused') return say('narration.refused', { reason: refusalText(store, mesh.search.refusal ?? 'needs-uniform-terrain', run) });
   // Every mesh search expands its start in its first step: ended before it, the start or the
   // goal is off the mesh, too near a wall for the agent's radius.
@@ -292,8 +292,8 @@ export function cellDetails(store: PlaygroundStore, cell: Point, run: Run = stor
   const lines = [`${say('tooltip.cell', { x: cell.x, y: cell.y })} · ${cost === 0 ? say('tooltip.wall') : say('tooltip.cost', { cost })}`];
   const { mesh } = run;
   if (mesh) {
-    const status = mesh.search.status;
-    if (status === 'ready' || status === 'refused') return lines;
+    const status = mesh.status;
+    if (status === 'ready' || status === 'refused' || status === 'preparing') return lines;
     return [...lines, ...meshPresenterFor(mesh.search.options.algorithm).tooltip(cell, mesh.view(), say)];
   }
   const search = run.gridTimeline!.display;
