@@ -31,12 +31,12 @@ describe('every search of the catalog', () => {
   it('is offered by its label, in the order of the engine table', async () => {
     const { app, container } = await openOnWalls();
     const options = [...algorithmSelect(container).options];
-    // The page does not run the mesh searches yet (presenters/index.ts): it offers the rest.
-    expect(options.map((o) => o.value)).toEqual(app.engine.catalog.algorithms.filter((row) => !row.onMesh).map((row) => row.name));
+    // Every row, the searches on the navigation mesh included.
+    expect(options.map((o) => o.value)).toEqual(app.engine.catalog.algorithms.map((row) => row.name));
     expect(options.map((o) => o.textContent)).toEqual([
       'A*', 'Dijkstra', 'Greedy best-first', 'Breadth-first', 'Depth-first', 'Jump point search (JPS)',
       'Bidirectional A*', 'IDA* (iterative deepening)', 'Theta* (any-angle)', 'D* Lite (incremental)', 'JPS+ (precomputed jumps)', 'MPAA* (multipath adaptive)',
-      'Subgoal graph (prepared)',
+      'Subgoal graph (prepared)', 'Navmesh A* + funnel', 'Polyanya (optimal any-angle)',
     ]);
   });
 
@@ -138,7 +138,7 @@ describe('jump point search', () => {
     expect(jps.disabled).toBe(true);
     expect(jps.textContent).toBe('Jump point search (JPS) (not here)');
     expect(query(container, '[data-region="option-note"]').textContent).toMatch(
-      /^Jump point search \(JPS\) \/ Theta\* \(any-angle\) \/ JPS\+ \(precomputed jumps\) \/ Subgoal graph \(prepared\) is defined for maps where every walkable cell costs the same, and this map has terrain costs\./,
+      /^Jump point search \(JPS\) \/ Theta\* \(any-angle\) \/ JPS\+ \(precomputed jumps\) \/ Subgoal graph \(prepared\) \/ Navmesh A\* \+ funnel \/ Polyanya \(optimal any-angle\) is defined for maps where every walkable cell costs the same, and this map has terrain costs\./,
     );
     // A link (or an embed) can still name it: the search refuses, and says why.
     const state = captureShareState(app.store);
@@ -256,7 +256,7 @@ describe('in Chinese', () => {
   it('names the algorithms and narrates the new searches in Chinese', async () => {
     const { container } = await openOnWalls('zh-CN');
     const labels = [...algorithmSelect(container).options].map((o) => o.textContent);
-    expect(labels).toEqual(['A*', 'Dijkstra', '贪婪最佳优先', '广度优先', '深度优先', '跳点搜索（JPS）', '双向 A*', 'IDA*（迭代加深）', 'Theta*（任意角度）', 'D* Lite（增量式）', 'JPS+（预计算跳跃）', 'MPAA*（多路径自适应）', '子目标图（预处理）']);
+    expect(labels).toEqual(['A*', 'Dijkstra', '贪婪最佳优先', '广度优先', '深度优先', '跳点搜索（JPS）', '双向 A*', 'IDA*（迭代加深）', 'Theta*（任意角度）', 'D* Lite（增量式）', 'JPS+（预计算跳跃）', 'MPAA*（多路径自适应）', '子目标图（预处理）', '导航网格 A* + 漏斗', 'Polyanya（最优任意角度）']);
     choose(algorithmSelect(container), 'bfs');
     click(container, 'step');
     expect(narration(container)).toContain('最早被发现的格子（先进先出）');
