@@ -207,6 +207,16 @@ void search_with_every_algorithm(const Case& c) {
                  static_cast<int>(name.size()), name.data());
       continue;
     }
+    // A search on the navigation mesh cannot prepare itself: its mesh is built in TypeScript
+    // (web/src/engine/navmesh, where the triangulation library lives) and given to it, so
+    // here it waits for one (Preparing), or has ended at once (no path: the start or the goal
+    // is a wall). It never runs without one. Its paths are checked against a visibility graph
+    // in tests/js/navmesh.test.ts.
+    if (search_class(row.id).on_mesh) {
+      FUZZ_CHECK(search->status() != Status::Running, "%.*s: began without a mesh (status %d)", static_cast<int>(name.size()), name.data(),
+                 static_cast<int>(search->status()));
+      continue;
+    }
     std::vector<Event> events;
     for (std::size_t i = 0; i < kObservedSteps && search->step(events); ++i) read_everything(*search);
     search->run();
