@@ -191,10 +191,6 @@ void search_with_every_algorithm(const Case& c) {
   const std::optional<double> cheapest =
       points_on_map ? reference::dijkstra(c.grid, {c.options.diagonal, c.options.cost_model}, c.start, c.goal) : std::nullopt;
   for (const AlgorithmInfo& row : kAlgorithms) {
-    // The mesh searches need a navigation mesh, which the page and the package build in
-    // TypeScript (web/src/engine/navmesh); their paths are points of the plane, checked
-    // against a visibility graph in tests/js/navmesh.test.ts and native navmesh_test.cpp.
-    if (search_class(row.id).on_mesh) continue;
     const std::string_view name = row.name;
     SearchOptions options = c.options;
     options.algorithm = row.id;
@@ -209,6 +205,16 @@ void search_with_every_algorithm(const Case& c) {
     if (refusal_for(options, c.grid) != Refusal::None) {
       FUZZ_CHECK(search->status() == Status::Refused, "%.*s: options that do not apply were not refused",
                  static_cast<int>(name.size()), name.data());
+      continue;
+    }
+    // A search on the navigation mesh cannot prepare itself: its mesh is built in TypeScript
+    // (web/src/engine/navmesh, where the triangulation library lives) and given to it, so
+    // here it waits for one (Preparing), or has ended at once (no path: the start or the goal
+    // is a wall). It never runs without one. Its paths are checked against a visibility graph
+    // in tests/js/navmesh.test.ts.
+    if (search_class(row.id).on_mesh) {
+      FUZZ_CHECK(search->status() != Status::Running, "%.*s: began without a mesh (status %d)", static_cast<int>(name.size()), name.data(),
+                 static_cast<int>(search->status()));
       continue;
     }
     std::vector<Event> events;

@@ -138,7 +138,7 @@ describe('compare mode', () => {
     fire('pointerup', at(12, 9));
     for (let y = 5; y <= 9; y++) expect(app.store.grid.cost(12, y)).toBe(0);
     // Both searches see the new wall: the runs were restarted on the edited map.
-    for (const run of app.store.runs) expect(run.timeline.display.stale).toBe(false);
+    for (const run of app.store.runs) expect(run.gridTimeline!.display.stale).toBe(false);
     app.store.undo();
     expect(app.store.grid.cost(12, 7)).toBe(1);
   });
@@ -237,12 +237,12 @@ describe('the inspector', () => {
     const select = query<HTMLSelectElement>(container, '[data-control="algorithm"]');
     for (const row of app.engine.catalog.algorithms.filter((r) => !r.onMesh)) {
       choose(select, row.name);
-      for (let step = 0; step < 25 && app.store.timeline.display.status === 'running'; step++) {
+      for (let step = 0; step < 25 && app.store.gridTimeline!.display.status === 'running'; step++) {
         const first = query<HTMLElement>(container, '[data-region="open-list"] .ap-open-entry');
         expect(first.classList.contains('ap-next'), row.name).toBe(true);
         const [x, y] = first.dataset.cell!.split(',').map(Number);
         click(container, 'step');
-        expect(app.store.timeline.lastEvent!.cell, `${row.name} step ${step + 1}`).toEqual({ x, y });
+        expect(app.store.gridTimeline!.lastEvent!.cell, `${row.name} step ${step + 1}`).toEqual({ x, y });
       }
     }
   });
@@ -272,7 +272,7 @@ describe('the inspector', () => {
     click(container, 'step');
     expect(current()).toBe('open');
     // Run to the end: the last step is the goal's.
-    while (app.store.timeline.display.status === 'running') click(container, 'step');
+    while (app.store.gridTimeline!.display.status === 'running') click(container, 'step');
     expect(current()).toBe('goal');
     expect(container.querySelectorAll('[data-region="pseudocode"] [aria-current]').length).toBe(1);
     // In Chinese too.
@@ -300,7 +300,7 @@ describe('heat maps', () => {
     // The largest g either search has reached.
     let largest = 0;
     for (const run of app.store.runs) {
-      const cells = run.timeline.display.cellView();
+      const cells = run.gridTimeline!.display.cellView();
       for (let id = 0; id < cells.count; id++) if (cells.phaseAt(id) !== 0) largest = Math.max(largest, cells.gAt(id));
     }
     expect(high).toBeCloseTo(largest, 1);

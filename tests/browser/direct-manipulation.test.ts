@@ -175,7 +175,7 @@ describe('an edit keeps the user\'s place in the search', () => {
     await until(() => store.total !== null, 'the search measured');
     store.seek(store.total!);
     const { grid } = store;
-    const search = store.timeline.display;
+    const search = store.gridTimeline!.display;
     for (let y = 0; y < grid.height; y++) {
       for (let x = 0; x < grid.width; x++) {
         if (grid.cost(x, y) !== 0 && search.phase(x, y) === 'unseen') {

@@ -310,9 +310,9 @@ describe('the element', () => {
     await until(() => store.timeline.step > heldAt, 'it plays on once visible');
     await until(() => store.timeline.finished, 'the search finishes', 20000);
     await until(() => reference.store.timeline.finished, 'the reference finishes');
-    const outcome = (s: PlaygroundStore) => ({ step: s.timeline.step, counters: s.timeline.display.counters(), cost: s.timeline.display.pathCost, path: s.timeline.display.path() });
+    const outcome = (s: PlaygroundStore) => ({ step: s.timeline.step, counters: s.gridTimeline!.display.counters(), cost: s.gridTimeline!.display.pathCost, path: s.gridTimeline!.display.path() });
     expect(outcome(store)).toEqual(outcome(reference.store));
-    expect(done).toEqual([{ step: reference.store.timeline.step, expanded: reference.store.timeline.step, pathCost: reference.store.timeline.display.pathCost }]);
+    expect(done).toEqual([{ step: reference.store.timeline.step, expanded: reference.store.timeline.step, pathCost: reference.store.gridTimeline!.display.pathCost }]);
   });
 
   it('hears keyboard shortcuts only while it has focus', async () => {
@@ -348,8 +348,8 @@ describe('the element', () => {
     await settled();
     await until(() => events.some((e) => e.type === 'astar-done'), 'the search finishes');
     const done = events.filter((e) => e.type === 'astar-done');
-    expect(done).toEqual([{ type: 'astar-done', detail: { step: store.timeline.step, expanded: store.timeline.step, pathCost: store.timeline.display.pathCost } }]);
-    expect(store.timeline.display.pathCost).toBeGreaterThan(0);
+    expect(done).toEqual([{ type: 'astar-done', detail: { step: store.timeline.step, expanded: store.timeline.step, pathCost: store.gridTimeline!.display.pathCost } }]);
+    expect(store.gridTimeline!.display.pathCost).toBeGreaterThan(0);
   });
 
   it('plays at once with autoplay at the given speed', async () => {

@@ -52,7 +52,7 @@ describe('mount()', () => {
 
     const done = new Promise<EmbedModule.PlaygroundEventDetail>((resolve) => playground.on('done', resolve));
     playground.update({ autoplay: true });
-    expect((await done).pathCost).toBe(store.timeline.display.pathCost);
+    expect((await done).pathCost).toBe(store.gridTimeline!.display.pathCost);
     expect(decodeShareFragment(playground.shareFragment(), catalog).searches[0]!.algorithm).toBe('greedy');
 
     playground.update({ algorithm: undefined });
@@ -246,7 +246,7 @@ describe('the iframe form', () => {
       waitForFunction: '/Path cost/.test(document.querySelector("[data-region=status]")?.textContent ?? "")',
       evaluate: 'document.querySelector("[data-region=status]").textContent',
     });
-    const cost = store.timeline.display.pathCost!;
+    const cost = store.gridTimeline!.display.pathCost!;
     expect(cost).toBeGreaterThan(0);
     expect(result.value).toContain(translate('en', 'status.found', { cost: String(cost) }));
   });

@@ -44,7 +44,7 @@ function sampleWhile(store: PlaygroundStore, busy: () => boolean): Promise<{ pro
       const now = performance.now();
       longestGapMs = Math.max(longestGapMs, now - last);
       last = now;
-      const shown = preparationProgress(store.timeline.display);
+      const shown = preparationProgress(store.gridTimeline!.display);
       if (shown !== null) progress.push(shown);
       if (busy()) setTimeout(tick, 0);
       else resolve({ progress, longestGapMs });
@@ -70,7 +70,7 @@ describe('JPS+ on the page', () => {
     expect(jpsCost).not.toBeNull();
 
     store.setOptions({ algorithm: 'jps-plus' });
-    const search = store.timeline.display;
+    const search = store.gridTimeline!.display;
     expect(preparing(search)).not.toBeNull();
     expect(store.busy).toBe(true);
     const sampled = await sampleWhile(store, () => preparing(search) !== null);
@@ -90,8 +90,8 @@ describe('JPS+ on the page', () => {
     });
     store.seek(store.total!);
     await store.whenSettled();
-    expect(store.timeline.display.status).toBe('found');
-    expect(store.timeline.display.pathCost).toBeCloseTo(jpsCost!, 6);
+    expect(store.gridTimeline!.display.status).toBe('found');
+    expect(store.gridTimeline!.display.pathCost).toBeCloseTo(jpsCost!, 6);
 
     // A wall painted away from the endpoints: the table is out of date, so it prepares again.
     const cell = { x: 3, y: 3 };
@@ -99,10 +99,10 @@ describe('JPS+ on the page', () => {
     store.beginStroke();
     store.paintLine(cell, cell);
     store.endStroke();
-    expect(preparing(store.timeline.display)).not.toBeNull();
+    expect(preparing(store.gridTimeline!.display)).not.toBeNull();
     await store.whenSettled();
-    expect(preparing(store.timeline.display)).toBeNull();
-    expect(store.timeline.display.preparation().ready).toBe(true);
+    expect(preparing(store.gridTimeline!.display)).toBeNull();
+    expect(store.gridTimeline!.display.preparation().ready).toBe(true);
   });
 });
 

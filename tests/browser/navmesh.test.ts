@@ -1,10 +1,14 @@
 // The navigation mesh over the page's map (issue 19, the page half), in real Chromium: shown
 // from the legend, built in the background for the map and the agent radius as they are,
 // drawn over the map, and built again after an edit; the panel reports its polygons and
-// build time in either language.
+// build time in either language. Navmesh A* + funnel and Polyanya chosen in the algorithm
+// select run on the page's timeline, narrated, inspected and drawn; links carry them with
+// the agent radius; Grid vs. mesh compares the four searches.
 import { describe, expect, it } from 'vitest';
 import { buildMesh } from '../../web/src/engine/navmesh/build-mesh';
-import { drag, mountPerTest, nextFrame, query, setRange, until } from './playground-helpers';
+import { decodeShareFragment } from '../../web/src/share/share-link';
+import { applyShareState, shareFragment } from '../../web/src/share/playground-state';
+import { cellCentre, choose, drag, mountPerTest, nextFrame, pointer, query, setRange, until } from './playground-helpers';
 
 const mountHere = mountPerTest();
 
@@ -57,5 +61,149 @@ describe('the navigation mesh', () => {
     query<HTMLInputElement>(container, '[data-control="mesh"]').click();
     await until(() => app.store.navMesh.state.kind === 'built', 'the mesh is built');
     expect(meshStatus(container).textContent).toMatch(/导航网格：\d+ 个多边形/);
+  });
+});
+
+// 30 x 20 with walls to go round: corners for the funnel and for Polyanya's roots.
+const WALLED = [
+  '..............................',
+  '..............................',
+  '....#######...................',
+  '..........#.........#######...',
+  '..........#...............#...',
+  '..........#...............#...',
+  '...####...#....#####......#...',
+  '......#...#........#......#...',
+  '......#............#..........',
+  '......#............#..........',
+  '......######.......#...####...',
+  '...................#..........',
+  '..............................',
+  '.....#########................',
+  '.............#.......#####....',
+  '.............#...........#....',
+  '.............#...........#....',
+  '.........................#....',
+  '..............................',
+  '..............................',
+];
+const walledMap = () => `type octile\nheight ${WALLED.length}\nwidth ${WALLED[0]!.length}\nmap\n${WALLED.join('\n')}\n`;
+
+describe('the searches on the navigation mesh in the page', () => {
+  async function onWalledMap(language: 'en' | 'zh-CN' = 'en') {
+    const opened = await mountHere(null, language);
+    opened.app.store.loadMapText(walledMap(), 'walled');
+    opened.app.store.setEndpoints({ x: 0, y: 19 }, { x: 29, y: 0 });
+    opened.app.store.reset();
+    await nextFrame();
+    return opened;
+  }
+  const text = (container: HTMLElement, region: string) => query<HTMLElement>(container, `[data-region="${region}"]`).textContent ?? '';
+
+  it('navmesh A*: chosen in the select, stepped, narrated and inspected; its funnel walks a portal a step before the path shows', async () => {
+    const { app, container } = await onWalledMap();
+    choose(query<HTMLSelectElement>(container, '[data-control="algorithm"]'), 'navmesh');
+    await until(() => app.store.total !== null, 'the search is measured');
+    expect(text(container, 'option-note')).toContain('do not apply');
+    for (const name of ['heuristic', 'weight', 'diagonal', 'cost-model'])
+      expect(query<HTMLInputElement>(container, `[data-control="${name}"]`).disabled, name).toBe(true);
+    const mesh = app.store.runs[0]!.mesh!;
+    expect(mesh.search.options).toMatchObject({ algorithm: 'navmesh', radius: 0 });
+
+    query<HTMLButtonElement>(container, '[data-action="step"]').click();
+    await nextFrame();
+    expect(text(container, 'narration')).toMatch(/^Step 1: took polygon #\d+/);
+    expect(text(container, 'open-list')).toContain('open list holds polygons');
+    expect(container.querySelectorAll('[data-region="open-list"] [data-node]').length).toBe(mesh.search.counters().openSize);
+    expect(text(container, 'pseudocode')).toContain('the corridor');
+
+    // To the end: the corridor's step, then one per portal; the path only at the end.
+    const total = app.store.total!;
+    const expanded = () => mesh.search.counters().expanded;
+    app.store.seek(total);
+    await app.store.whenSettled();
+    const funnel = mesh.search.funnel().length;
+    expect(total).toBe(expanded() + funnel);
+    expect(text(container, 'status')).toMatch(/^Path cost \d/);
+    app.store.seek(expanded() + 1);
+    await app.store.whenSettled();
+    await nextFrame();
+    expect(mesh.status).toBe('running');
+    expect(text(container, 'narration')).toMatch(/funnel at portal/);
+    expect(container.querySelector('[data-region="pseudocode"] [aria-current="step"]')?.getAttribute('data-line')).toMatch(/narrow|corner|keep/);
+
+    // Hovering a reached polygon gives its numbers.
+    pointer(app, 'pointermove', cellCentre(app, { x: 0, y: 19 }));
+    await nextFrame();
+    expect(container.textContent).toMatch(/Polygon #\d+ \((open|closed)\): g [\d.]+, h [\d.]+, f [\d.]+/);
+  });
+
+  it('Polyanya: intervals and roots, the open list of nodes, narration and pseudocode in Chinese, and the radius it plans for', async () => {
+    const { app, container } = await onWalledMap('zh-CN');
+    choose(query<HTMLSelectElement>(container, '[data-control="algorithm"]'), 'polyanya');
+    await until(() => app.store.total !== null, 'the search is measured');
+    app.store.seek(4);
+    await app.store.whenSettled();
+    await nextFrame();
+    expect(text(container, 'narration')).toMatch(/^第 4 步：从开放列表取出节点 #\d+/);
+    expect(container.querySelectorAll('[data-region="open-list"] [data-node]').length).toBeGreaterThan(0);
+    const pathCost = async () => {
+      app.store.seek(Infinity);
+      await app.store.whenSettled();
+      return app.store.runs[0]!.mesh!.search.pathCost!;
+    };
+    const thin = await pathCost();
+    setRange(query<HTMLInputElement>(container, '[data-control="mesh-radius"]'), 0.5);
+    await app.store.whenSettled();
+    expect(app.store.runs[0]!.mesh!.search.options.radius).toBe(0.5);
+    expect(await pathCost()).toBeGreaterThan(thin);
+    // A start closer to the map's edge than the radius is not on the agent's mesh: said so.
+    setRange(query<HTMLInputElement>(container, '[data-control="mesh-radius"]'), 1);
+    await app.store.whenSettled();
+    await nextFrame();
+    expect(app.store.runs[0]!.mesh!.status).toBe('no-path');
+    expect(text(container, 'narration')).toContain('智能体半径');
+  });
+
+  it('a link carries a mesh search and the agent radius, and opens them', async () => {
+    const { app: first } = await onWalledMap();
+    // Endpoints an agent of radius 0.75 fits at (the map's edge is a wall to it).
+    first.store.setEndpoints({ x: 1, y: 18 }, { x: 28, y: 1 });
+    first.store.setOptions({ algorithm: 'polyanya' });
+    first.store.setMeshRadius(0.75);
+    first.store.seek(5);
+    await first.store.whenSettled();
+    const fragment = shareFragment(first.store);
+    const { app: second } = await mountHere(null, 'en');
+    applyShareState(second.store, decodeShareFragment(`#${fragment}`, second.store.engine.catalog));
+    await second.store.whenSettled();
+    expect(second.store.options.algorithm).toBe('polyanya');
+    expect(second.store.navMesh.radius).toBe(0.75);
+    expect(second.store.runs[0]!.mesh!.search.options.radius).toBe(0.75);
+    expect(second.store.step).toBe(5);
+    expect(second.store.runs[0]!.mesh!.status).toBe('running');
+    expect(shareFragment(second.store)).toBe(fragment);
+  });
+
+  it('Grid vs. mesh compares grid A*, Theta*, navmesh A* and Polyanya, with path length, expansions and time for each', async () => {
+    const { app, container } = await onWalledMap();
+    query<HTMLButtonElement>(container, '[data-action="compare-representations"]').click();
+    expect(app.store.runs.map((run) => run.options.algorithm)).toEqual(['astar', 'theta', 'navmesh', 'polyanya']);
+    app.store.seek(Infinity);
+    await until(() => app.store.runs.every((run) => run.timeline.result?.perRunMs != null), 'every search is timed', 20000);
+    await nextFrame();
+    const rows = [...container.querySelectorAll('[data-region="comparison-table"] tbody tr')].map((row) => [...row.children].map((cell) => cell.textContent ?? ''));
+    expect(rows).toHaveLength(4);
+    const lengths = rows.map((row) => Number(row[3]));
+    for (const row of rows) {
+      expect(Number(row[1])).toBeGreaterThan(0);
+      expect(row[5]).toMatch(/µs|ms/);
+    }
+    // The shortest any-angle path is Polyanya's; the grid's 8-connected path is the longest.
+    expect(lengths[3]).toBeLessThanOrEqual(Math.min(...lengths) + 1e-9);
+    expect(lengths[0]).toBe(Math.max(...lengths));
+    expect(rows[3]![4]).toContain('optimal');
+    // The mesh searches expand far fewer nodes than the grid's cells.
+    expect(Number(rows[3]![1])).toBeLessThan(Number(rows[0]![1]));
   });
 });

@@ -105,8 +105,8 @@ const EXTRA_CHANNELS = ['phaseBack', 'gBack', 'parentDirBack', 'visits'] as cons
 
 /** Everything the search shows, copied out of wasm memory. */
 export function snapshot(app: PlaygroundHandle): SearchSnapshot {
-  const { timeline, grid } = app.store;
-  const search = timeline.display;
+  const { gridTimeline, grid } = app.store;
+  const search = gridTimeline!.display;
   const cells = search.cellView();
   const count = grid.width * grid.height;
   const phases: number[] = [], g: number[] = [], order: number[] = [], parents: number[] = [];
@@ -121,7 +121,7 @@ export function snapshot(app: PlaygroundHandle): SearchSnapshot {
     for (const name of EXTRA_CHANNELS) extras[name]?.push(cells.valueAt(name, id));
     extras.scanned?.push(Number(cells.scannedAt(id)));
   }
-  return { step: timeline.step, status: search.status, counters: search.counters(), phases, g, order, parents, extras };
+  return { step: gridTimeline!.step, status: search.status, counters: search.counters(), phases, g, order, parents, extras };
 }
 
 export async function until(condition: () => boolean, what: string, timeoutMs = 10000): Promise<void> {

@@ -81,7 +81,7 @@ describe('editing with pointer events', () => {
     drag(app, [goal, { x: goal.x + 1, y: goal.y + 2 }, { x: 14, y: 8 }], 'touch');
     expect(app.store.goal).toEqual({ x: 14, y: 8 });
     expect(app.store.grid.cost(goal.x, goal.y)).toBe(1); // dragging does not paint
-    expect(app.store.timeline.display.h(14, 8)).toBe(0);
+    expect(app.store.gridTimeline!.display.h(14, 8)).toBe(0);
   });
 
   it('does not drop an endpoint onto a wall', async () => {
@@ -181,8 +181,8 @@ describe('searching', () => {
     direct.run();
     const status = direct.status, cost = direct.pathCost, expanded = direct.counters().expanded;
     direct.delete();
-    expect(app.store.timeline.display.status).toBe(status);
-    expect(app.store.timeline.display.pathCost).toBe(cost);
+    expect(app.store.gridTimeline!.display.status).toBe(status);
+    expect(app.store.gridTimeline!.display.pathCost).toBe(cost);
     expect(app.store.timeline.step).toBe(expanded);
     const statusText = query(container, '[role="status"]').textContent!;
     expect(statusText).toMatch(status === 'found' ? /^Path cost \d/ : /^No path/);
@@ -236,14 +236,14 @@ describe('searching', () => {
     press(' ');
     await until(() => app.store.timeline.finished, 'the search finishes');
     expect(app.store.live).toBe(true);
-    const costBefore = app.store.timeline.display.pathCost!;
+    const costBefore = app.store.gridTimeline!.display.pathCost!;
     // A wall straight across the direct route makes the path longer, at once.
     drag(app, [{ x: 10, y: 2 }, { x: 10, y: 9 }]);
     expect(app.store.timeline.finished).toBe(true);
-    expect(app.store.timeline.display.pathCost!).toBeGreaterThan(costBefore);
+    expect(app.store.gridTimeline!.display.pathCost!).toBeGreaterThan(costBefore);
     drag(app, [app.store.goal, { x: 15, y: 0 }]);
     expect(app.store.timeline.finished).toBe(true);
-    expect(app.store.timeline.display.path().at(-1)).toEqual({ x: 15, y: 0 });
+    expect(app.store.gridTimeline!.display.path().at(-1)).toEqual({ x: 15, y: 0 });
   });
 
   it('runs "instant" on a 1024 x 1024 map in slices and gets the engine\'s answer', async () => {
@@ -258,12 +258,12 @@ describe('searching', () => {
     expect(app.store.timeline.finished).toBe(false);
     let frames = 0;
     while (!app.store.timeline.finished && frames < 2000) { await nextFrame(); frames++; }
-    expect(app.store.timeline.display.status).toBe('found');
+    expect(app.store.gridTimeline!.display.status).toBe('found');
     expect(frames).toBeGreaterThan(1);
     const direct = app.store.engine.createSearch(app.store.grid, app.store.options);
     direct.reset(app.store.start, app.store.goal);
     direct.run();
-    expect(app.store.timeline.display.pathCost).toBe(direct.pathCost);
+    expect(app.store.gridTimeline!.display.pathCost).toBe(direct.pathCost);
     direct.delete();
   });
 });
@@ -459,8 +459,8 @@ describe('importing maps', () => {
     const { start, goal } = app.store;
     expect(app.store.grid.cost(start.x, start.y)).toBeGreaterThan(0);
     expect(app.store.grid.cost(goal.x, goal.y)).toBeGreaterThan(0);
-    app.store.timeline.display.run();
-    expect(app.store.timeline.display.status).toBe('found');
+    app.store.gridTimeline!.display.run();
+    expect(app.store.gridTimeline!.display.status).toBe('found');
   });
 
   it('imports a file dropped on the page', async () => {

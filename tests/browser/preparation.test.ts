@@ -127,7 +127,7 @@ const totals = () => [...stands.values()].reduce((sum, s) => ({ prepared: sum.pr
 describe('a search that prepares', () => {
   it('is prepared as a job in slices, with its progress shown after a quarter second, and never in one go', async () => {
     const playground = store();
-    const search = playground.timeline.display;
+    const search = playground.gridTimeline!.display;
     expect(preparing(search)).not.toBeNull();
     expect(playground.busy).toBe(true);
     expect(statusText(playground)).toBe('A* is preparing for this map before it searches.');
@@ -175,7 +175,7 @@ describe('a search that prepares', () => {
     const before = totals().prepared;
     // Another weight: the same map, the preparation still holds.
     playground.setOptions({ weight: 2 });
-    expect(preparing(playground.timeline.display)).toBeNull();
+    expect(preparing(playground.gridTimeline!.display)).toBeNull();
     expect(totals().prepared).toBe(before);
     // A wall painted: the grid's revision changed, so it prepares again.
     const { grid } = playground;
@@ -185,12 +185,12 @@ describe('a search that prepares', () => {
     playground.paintLine(cell, cell);
     playground.endStroke();
     expect(grid.cost(cell.x, cell.y)).toBe(0);
-    expect(preparing(playground.timeline.display)).not.toBeNull();
+    expect(preparing(playground.gridTimeline!.display)).not.toBeNull();
     await playground.whenSettled();
     // A second search of the same options: it adopts the first one's preparation.
     playground.addRun({ ...playground.options });
     await playground.whenSettled();
-    const second = playground.runs[1]!.timeline.display;
+    const second = playground.runs[1]!.gridTimeline!.display;
     expect(preparing(second)).toBeNull();
     expect(standOf(second)?.adopted).toBe(1);
     expect(standOf(second)?.prepared).toBe(0);

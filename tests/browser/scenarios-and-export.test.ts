@@ -105,8 +105,8 @@ describe('scenario files', () => {
     expect(app.store.goal).toEqual(goal);
     // The search runs to its end by itself.
     await until(() => app.store.finished, 'the search finishes');
-    expect(app.store.runs[0]!.timeline.display.status).toBe('found');
-    expect(Math.abs(app.store.runs[0]!.timeline.display.pathCost! - Number(optimal))).toBeLessThan(1e-3);
+    expect(app.store.runs[0]!.gridTimeline!.display.status).toBe('found');
+    expect(Math.abs(app.store.runs[0]!.gridTimeline!.display.pathCost! - Number(optimal))).toBeLessThan(1e-3);
     const verdict = query(container, '[data-region="scenario-status"]');
     await until(() => verdict.textContent!.startsWith('✓'), 'the verdict says it matches');
     expect(verdict.textContent).toBe(`✓ The cost found matches the published optimal length ${optimal}.`);

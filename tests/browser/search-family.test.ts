@@ -31,12 +31,12 @@ describe('every search of the catalog', () => {
   it('is offered by its label, in the order of the engine table', async () => {
     const { app, container } = await openOnWalls();
     const options = [...algorithmSelect(container).options];
-    // The page does not run the mesh searches yet (presenters/index.ts): it offers the rest.
-    expect(options.map((o) => o.value)).toEqual(app.engine.catalog.algorithms.filter((row) => !row.onMesh).map((row) => row.name));
+    // Every row, the searches on the navigation mesh included.
+    expect(options.map((o) => o.value)).toEqual(app.engine.catalog.algorithms.map((row) => row.name));
     expect(options.map((o) => o.textContent)).toEqual([
       'A*', 'Dijkstra', 'Greedy best-first', 'Breadth-first', 'Depth-first', 'Jump point search (JPS)',
       'Bidirectional A*', 'IDA* (iterative deepening)', 'Theta* (any-angle)', 'D* Lite (incremental)', 'JPS+ (precomputed jumps)', 'MPAA* (multipath adaptive)',
-      'Subgoal graph (prepared)',
+      'Subgoal graph (prepared)', 'Navmesh A* + funnel', 'Polyanya (optimal any-angle)',
     ]);
   });
 
@@ -90,16 +90,16 @@ describe('jump point search', () => {
     const { app, container } = await openOnWalls();
     choose(algorithmSelect(container), 'jps');
     let scans = 0, jumpPoints = 0;
-    for (let i = 0; i < 8 && app.store.timeline.display.status === 'running'; i++) {
+    for (let i = 0; i < 8 && app.store.gridTimeline!.display.status === 'running'; i++) {
       click(container, 'step');
-      const step = app.store.timeline.lastEvent!;
+      const step = app.store.gridTimeline!.lastEvent!;
       scans += eventsOf(step, 'scan').length;
       jumpPoints += eventsOf(step, 'neighbour').filter((n) => n.outcome === 'opened').length;
     }
     expect(scans).toBeGreaterThan(8);
     expect(jumpPoints).toBeGreaterThan(2);
     // The cells scans passed over are kept (faintly drawn): more of them than were opened.
-    const cells = app.store.timeline.display.cellView();
+    const cells = app.store.gridTimeline!.display.cellView();
     let scanned = 0, reached = 0;
     for (let id = 0; id < cells.count; id++) {
       if (cells.scannedAt(id)) scanned++;
@@ -120,7 +120,7 @@ describe('jump point search', () => {
     const finish = (name: string) => {
       choose(algorithmSelect(container), name);
       app.store.timeline.goTo(Number.MAX_SAFE_INTEGER);
-      const search = app.store.timeline.display;
+      const search = app.store.gridTimeline!.display;
       return { cost: search.pathCost, expanded: search.counters().expanded, path: search.path() };
     };
     const astar = finish('astar'), jps = finish('jps');
@@ -138,14 +138,14 @@ describe('jump point search', () => {
     expect(jps.disabled).toBe(true);
     expect(jps.textContent).toBe('Jump point search (JPS) (not here)');
     expect(query(container, '[data-region="option-note"]').textContent).toMatch(
-      /^Jump point search \(JPS\) \/ Theta\* \(any-angle\) \/ JPS\+ \(precomputed jumps\) \/ Subgoal graph \(prepared\) is defined for maps where every walkable cell costs the same, and this map has terrain costs\./,
+      /^Jump point search \(JPS\) \/ Theta\* \(any-angle\) \/ JPS\+ \(precomputed jumps\) \/ Subgoal graph \(prepared\) \/ Navmesh A\* \+ funnel \/ Polyanya \(optimal any-angle\) is defined for maps where every walkable cell costs the same, and this map has terrain costs\./,
     );
     // A link (or an embed) can still name it: the search refuses, and says why.
     const state = captureShareState(app.store);
     app.store.loadState({ map: { ...state, name: 'x' }, searches: [{ ...state.searches[0]!, algorithm: 'jps' }], step: null, view: null, walk: null });
-    expect(app.store.timeline.display.status).toBe('refused');
+    expect(app.store.gridTimeline!.display.status).toBe('refused');
     expect(status(container)).toMatch(/^Not run: Jump point search \(JPS\) is defined for maps where every walkable cell costs the same/);
-    expect(app.store.timeline.display.path()).toEqual([]);
+    expect(app.store.gridTimeline!.display.path()).toEqual([]);
   });
 });
 
@@ -154,16 +154,16 @@ describe('Theta*', () => {
     const { app, container } = await openOnWalls();
     choose(algorithmSelect(container), 'theta');
     for (let i = 0; i < 6; i++) click(container, 'step');
-    const sights = eventsOf(app.store.timeline.lastEvent!, 'sight');
+    const sights = eventsOf(app.store.gridTimeline!.lastEvent!, 'sight');
     expect(sights.length).toBeGreaterThan(0);
     expect(narration(container)).toMatch(/The parent \(\d+, \d+\) sees|No line of sight from/);
     app.store.timeline.goTo(Number.MAX_SAFE_INTEGER);
-    const theta = app.store.timeline.display;
+    const theta = app.store.gridTimeline!.display;
     const corners = theta.path();
     const cost = theta.pathCost!;
     choose(algorithmSelect(container), 'astar');
     app.store.timeline.goTo(Number.MAX_SAFE_INTEGER);
-    const astar = app.store.timeline.display;
+    const astar = app.store.gridTimeline!.display;
     expect(cost).toBeLessThan(astar.pathCost!);
     expect(corners.length).toBeLessThan(astar.path().length);
   });
@@ -179,7 +179,7 @@ describe('Theta*', () => {
     expect(disabled('diagonal')).toEqual(['always', 'if-at-most-one-obstacle']);
     expect(disabled('cost-model')).toEqual(['10-14']);
     expect(query(container, '[data-region="option-note"]').textContent).toContain('Theta* (any-angle) supports the diagonal rules: Never, Only when no obstacles.');
-    expect(app.store.timeline.display.status).toBe('running');
+    expect(app.store.gridTimeline!.display.status).toBe('running');
   });
 });
 
@@ -189,18 +189,18 @@ describe('bidirectional A*', () => {
     choose(algorithmSelect(container), 'bidirectional');
     const sides = new Set<string>();
     let stop = '';
-    while (app.store.timeline.display.status === 'running') {
+    while (app.store.gridTimeline!.display.status === 'running') {
       click(container, 'step');
-      sides.add(app.store.timeline.lastEvent!.side);
-      if (eventsOf(app.store.timeline.lastEvent!, 'stop').length > 0) stop = narration(container);
+      sides.add(app.store.gridTimeline!.lastEvent!.side);
+      if (eventsOf(app.store.gridTimeline!.lastEvent!, 'stop').length > 0) stop = narration(container);
     }
     expect([...sides].sort()).toEqual(['backward', 'forward']);
     expect(stop).toMatch(/Stop: the best meeting costs [\d.]+, and no path is cheaper, because every open cell of the two searches has f ≥ [\d.]+\./);
-    const bidirectional = app.store.timeline.display.pathCost;
-    expect(app.store.timeline.display.progress().meetingCell).not.toBeNull();
+    const bidirectional = app.store.gridTimeline!.display.pathCost;
+    expect(app.store.gridTimeline!.display.progress().meetingCell).not.toBeNull();
     choose(algorithmSelect(container), 'dijkstra');
     app.store.timeline.goTo(Number.MAX_SAFE_INTEGER);
-    expect(bidirectional).toBeCloseTo(app.store.timeline.display.pathCost!, 9);
+    expect(bidirectional).toBeCloseTo(app.store.gridTimeline!.display.pathCost!, 9);
   });
 });
 
@@ -216,14 +216,14 @@ describe('IDA*', () => {
     limit.dispatchEvent(new Event('change', { bubbles: true }));
     expect(app.store.options.maxExpansions).toBe(40);
     app.store.seek(Number.MAX_SAFE_INTEGER);
-    expect(app.store.timeline.display.status).toBe('gave-up');
+    expect(app.store.gridTimeline!.display.status).toBe('gave-up');
     expect(status(container)).toMatch(/^Gave up after 40 expansions \(the expansion limit\): whether a path exists is not known\./);
     expect(status(container)).not.toMatch(/No path/);
     // Without a limit in the way, it finds A*'s cost.
     limit.value = '1000000';
     limit.dispatchEvent(new Event('change', { bubbles: true }));
     app.store.seek(Number.MAX_SAFE_INTEGER);
-    const ida = app.store.timeline.display;
+    const ida = app.store.gridTimeline!.display;
     expect(ida.status).toBe('found');
     const cells = ida.cellView();
     let revisited = 0;
@@ -232,7 +232,7 @@ describe('IDA*', () => {
     const cost = ida.pathCost;
     choose(algorithmSelect(container), 'astar');
     app.store.seek(Number.MAX_SAFE_INTEGER);
-    expect(cost).toBeCloseTo(app.store.timeline.display.pathCost!, 9);
+    expect(cost).toBeCloseTo(app.store.gridTimeline!.display.pathCost!, 9);
   });
 });
 
@@ -241,14 +241,14 @@ describe('the cost model', () => {
     const { app, container } = await openOnWalls();
     choose(query(container, '[data-control="cost-model"]'), '10-14');
     app.store.seek(Number.MAX_SAFE_INTEGER);
-    const cost = app.store.timeline.display.pathCost!;
+    const cost = app.store.gridTimeline!.display.pathCost!;
     expect(Number.isInteger(cost)).toBe(true);
     expect(status(container)).toContain(`Path cost ${cost}.`);
     const fragment = shareFragment(app.store);
     const second = await open();
     loadShareFragment(second.app.store, fragment, captureShareState(second.app.store));
     expect(second.app.store.options.costModel).toBe('10-14');
-    expect(second.app.store.timeline.display.pathCost).toBe(cost);
+    expect(second.app.store.gridTimeline!.display.pathCost).toBe(cost);
   });
 });
 
@@ -256,7 +256,7 @@ describe('in Chinese', () => {
   it('names the algorithms and narrates the new searches in Chinese', async () => {
     const { container } = await openOnWalls('zh-CN');
     const labels = [...algorithmSelect(container).options].map((o) => o.textContent);
-    expect(labels).toEqual(['A*', 'Dijkstra', '贪婪最佳优先', '广度优先', '深度优先', '跳点搜索（JPS）', '双向 A*', 'IDA*（迭代加深）', 'Theta*（任意角度）', 'D* Lite（增量式）', 'JPS+（预计算跳跃）', 'MPAA*（多路径自适应）', '子目标图（预处理）']);
+    expect(labels).toEqual(['A*', 'Dijkstra', '贪婪最佳优先', '广度优先', '深度优先', '跳点搜索（JPS）', '双向 A*', 'IDA*（迭代加深）', 'Theta*（任意角度）', 'D* Lite（增量式）', 'JPS+（预计算跳跃）', 'MPAA*（多路径自适应）', '子目标图（预处理）', '导航网格 A* + 漏斗', 'Polyanya（最优任意角度）']);
     choose(algorithmSelect(container), 'bfs');
     click(container, 'step');
     expect(narration(container)).toContain('最早被发现的格子（先进先出）');
@@ -280,7 +280,7 @@ describe('the heuristic control', () => {
       expect(shown(select), name).toBe('None (h = 0)');
       expect(select.disabled, name).toBe(true);
       // What the cells show agrees: the search's h is 0 at the start, far from the goal.
-      expect(app.store.timeline.display.h(app.store.start.x, app.store.start.y), name).toBe(0);
+      expect(app.store.gridTimeline!.display.h(app.store.start.x, app.store.start.y), name).toBe(0);
     }
     choose(algorithmSelect(container), 'astar');
     expect(shown(select)).toBe('Euclidean');

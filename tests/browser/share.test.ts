@@ -38,7 +38,7 @@ function shown(app: PlaygroundHandle) {
     goal: store.goal,
     options: store.options,
     live: store.live,
-    pathCost: store.timeline.display.pathCost,
+    pathCost: store.gridTimeline!.display.pathCost,
     search: snapshot(app),
   };
 }
@@ -143,7 +143,7 @@ describe('capture and apply', () => {
     app.store.seek(5);
     expect(app.store.step).toBe(5);
     expect(app.store.seeking).toBeNull();
-    expect(app.store.timeline.lastEvent?.cell).toBeDefined();
+    expect(app.store.gridTimeline!.lastEvent?.cell).toBeDefined();
   });
 
   it('a finished search travels as "finished": live mode, the whole search and its path cost', async () => {
@@ -162,11 +162,11 @@ describe('capture and apply', () => {
     expect(second.store.live).toBe(true);
     expect(second.store.viewIsFitted).toBe(true);
     expect(shown(second)).toEqual(shown(first));
-    expect(second.store.timeline.display.pathCost).toBe((await engineResult(state)).pathCost);
+    expect(second.store.gridTimeline!.display.pathCost).toBe((await engineResult(state)).pathCost);
     // Live mode continues: an edit after loading shows the finished search for the new map.
     second.store.setOptions({ diagonal: 'always' });
     await until(() => second.store.timeline.finished, 'the edited search finishes');
-    expect(second.store.timeline.display.pathCost).toBe((await engineResult({ ...state, searches: [second.store.options] })).pathCost);
+    expect(second.store.gridTimeline!.display.pathCost).toBe((await engineResult({ ...state, searches: [second.store.options] })).pathCost);
   });
 
   it('the view travels as the point at the centre of the canvas, whatever its size', async () => {
@@ -377,11 +377,11 @@ describe('the built page opened with a link', () => {
     app.store.setOptions({ algorithm: 'greedy', diagonal: 'if-at-most-one-obstacle' });
     app.store.seek(1_000_000);
     await nextFrame();
-    const cost = app.store.timeline.display.pathCost;
+    const cost = app.store.gridTimeline!.display.pathCost;
     expect(cost).not.toBeNull();
     const facts = await visit(`#${shareFragment(app.store)}`, `${PAGE_READY} && /^Path cost/.test(document.querySelector('[data-region="status"]').textContent)`);
     expect(pathCostIn(facts.status)).toBeCloseTo(cost!, 2);
-    expect(expandedIn(facts.status)).toBe(app.store.timeline.display.counters().expanded);
+    expect(expandedIn(facts.status)).toBe(app.store.gridTimeline!.display.counters().expanded);
   });
 
   it('keeps the address current while editing, without adding history entries, and a reload reproduces it', async () => {

@@ -28,7 +28,7 @@ describe('the subgoal graph in the page', () => {
     const { app, container } = await openOnWalls();
     choose(algorithmSelect(container), 'subgoal-graph');
     await app.store.whenSettled();
-    const search = app.store.timeline.display;
+    const search = app.store.gridTimeline!.display;
     expect(search.preparation()).toMatchObject({ needed: true, ready: true });
     expect(search.status).toBe('running');
 
@@ -47,22 +47,22 @@ describe('the subgoal graph in the page', () => {
 
     // Each step expands one node and draws a segment from it to each node at the end of an edge.
     let edges = 0;
-    for (let i = 0; i < 6 && app.store.timeline.display.status === 'running'; i++) {
+    for (let i = 0; i < 6 && app.store.gridTimeline!.display.status === 'running'; i++) {
       click(container, 'step');
-      const step = app.store.timeline.lastEvent!;
+      const step = app.store.gridTimeline!.lastEvent!;
       const neighbours = eventsOf(step, 'neighbour');
-      const { step: marks } = PRESENTERS['subgoal-graph'].overlays(step, app.store.timeline.display);
+      const { step: marks } = PRESENTERS['subgoal-graph'].overlays(step, app.store.gridTimeline!.display);
       const segments = marks.flatMap((mark) => (mark.shape === 'segments' && mark.role.startsWith('graph-edge') ? mark.segments : []));
       expect(segments.length).toBe(neighbours.length);
       for (const [from] of segments) expect(samePoint(from, centreOf(step.cell))).toBe(true);
       edges += neighbours.length;
-      if (app.store.timeline.display.status === 'running') expect(narration(container)).toMatch(/Edges of the subgoal graph followed from it: \d+/);
+      if (app.store.gridTimeline!.display.status === 'running') expect(narration(container)).toMatch(/Edges of the subgoal graph followed from it: \d+/);
     }
     expect(edges).toBeGreaterThan(6);
 
     // To the goal's expansion: the path is walked into cells and costs what A*'s does.
-    for (let i = 0; i < 500 && app.store.timeline.display.status === 'running'; i++) click(container, 'step');
-    const found = app.store.timeline.display;
+    for (let i = 0; i < 500 && app.store.gridTimeline!.display.status === 'running'; i++) click(container, 'step');
+    const found = app.store.gridTimeline!.display;
     expect(found.status).toBe('found');
     const path = found.path();
     for (let i = 1; i < path.length; i++) expect(Math.max(Math.abs(path[i]!.x - path[i - 1]!.x), Math.abs(path[i]!.y - path[i - 1]!.y))).toBe(1);
@@ -71,14 +71,14 @@ describe('the subgoal graph in the page', () => {
     choose(algorithmSelect(container), 'astar');
     app.store.seek(Number.MAX_SAFE_INTEGER);
     await app.store.whenSettled();
-    expect(app.store.timeline.display.pathCost).toBeCloseTo(cost, 9);
+    expect(app.store.gridTimeline!.display.pathCost).toBeCloseTo(cost, 9);
   });
 
   it('prepares again after an edit, and answers for the edited map', async () => {
     const { app, container } = await openOnWalls();
     choose(algorithmSelect(container), 'subgoal-graph');
     await app.store.whenSettled();
-    const before = app.store.timeline.display.preparation().done;
+    const before = app.store.gridTimeline!.display.preparation().done;
     expect(before).toBeGreaterThan(0);
     // A wall across the middle, with one gap.
     const revision = app.store.grid.revision;
@@ -87,18 +87,18 @@ describe('the subgoal graph in the page', () => {
     app.store.endStroke();
     expect(app.store.grid.cost(24, 14)).toBe(0);
     expect(app.store.grid.revision).toBeGreaterThan(revision);
-    expect(app.store.timeline.display.preparation().ready).toBe(false);
+    expect(app.store.gridTimeline!.display.preparation().ready).toBe(false);
     await app.store.whenSettled();
-    const search = app.store.timeline.display;
+    const search = app.store.gridTimeline!.display;
     expect(search.preparation().ready).toBe(true);
     app.store.seek(Number.MAX_SAFE_INTEGER);
     await app.store.whenSettled();
-    const cost = app.store.timeline.display.pathCost;
+    const cost = app.store.gridTimeline!.display.pathCost;
     choose(algorithmSelect(container), 'dijkstra');
     app.store.seek(Number.MAX_SAFE_INTEGER);
     await app.store.whenSettled();
     expect(cost).not.toBeNull();
-    expect(app.store.timeline.display.pathCost).toBeCloseTo(cost!, 9);
+    expect(app.store.gridTimeline!.display.pathCost).toBeCloseTo(cost!, 9);
   });
 
   it('speaks Chinese too, and is not offered on terrain', async () => {

@@ -19,7 +19,7 @@ describe('embed settings', () => {
     expect(problems).toEqual([]);
     expect(settings).toEqual({
       map: null, width: null, height: null, options: {}, algorithms: null, autoplay: false, speedIndex: null,
-      controls: null, readonly: false, language: null, labels: null, mode: null, sense: null,
+      controls: null, readonly: false, language: null, labels: null, mode: null, sense: null, radius: null,
     });
   });
 
@@ -61,13 +61,20 @@ describe('embed settings', () => {
   });
 
   it('takes every algorithm of the catalog by its CLI name, the cost model and the expansion limit', () => {
-    for (const row of catalog.algorithms.filter((r) => !r.onMesh)) expect(read({ algorithm: row.name }).settings.options).toEqual({ algorithm: row.name });
-    // The page does not run the mesh searches yet: the attribute is reported like any bad value.
-    for (const row of catalog.algorithms.filter((r) => r.onMesh)) {
-      expect(read({ algorithm: row.name }).settings.options).toEqual({});
-      expect(read({ algorithm: row.name }).problems.join(' ')).toContain(row.name);
-    }
+    for (const row of catalog.algorithms) expect(read({ algorithm: row.name }).settings.options).toEqual({ algorithm: row.name });
+    expect(read({ algorithms: 'astar theta navmesh polyanya' }).settings.algorithms).toEqual(['astar', 'theta', 'navmesh', 'polyanya']);
     expect(read({ costs: '10-14', 'max-expansions': '5000' }).settings.options).toEqual({ costModel: '10-14', maxExpansions: 5000 });
+  });
+
+  it('takes the agent radius the mesh searches plan for, in quarter cells from 0 to 4', () => {
+    expect(read({}).settings.radius).toBeNull();
+    expect(read({ radius: '1.25' }).settings.radius).toBe(1.25);
+    expect(read({ radius: ' 0 ' }).settings.radius).toBe(0);
+    for (const bad of ['0.3', '5', '-1', 'wide', '1e0']) {
+      const result = read({ radius: bad });
+      expect(result.settings.radius, bad).toBeNull();
+      expect(result.problems.join(' '), bad).toContain('radius=');
+    }
   });
 
   it('reads lists of control groups and labels, with all and none', () => {

@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   eventsOf,
   loadEngine,
+  MESH_ALGORITHMS,
   type AlgorithmName,
   type DiagonalName,
   type Engine,
@@ -26,7 +27,8 @@ const HAN = /\p{Script=Han}/u;
 // Each algorithm's pseudocode is its presenter's: read here by the algorithm's name.
 const code = (algorithm: AlgorithmName) => presenterFor(algorithm).pseudocode;
 const byAlgorithm = <T>(read: (algorithm: AlgorithmName) => T) =>
-  Object.fromEntries((Object.keys(PRESENTERS) as AlgorithmName[]).map((algorithm) => [algorithm, read(algorithm)])) as Record<AlgorithmName, T>;
+  Object.fromEntries((Object.keys(PRESENTERS) as AlgorithmName[]).filter((algorithm) => !(MESH_ALGORITHMS as readonly string[]).includes(algorithm))
+    .map((algorithm) => [algorithm, read(algorithm)])) as Record<AlgorithmName, T>;
 const PSEUDOCODE_LINE_IDS: Record<AlgorithmName, LineId[]> = byAlgorithm((algorithm) => lineIds(code(algorithm)));
 const STEP_SIGNAL_LINES: Record<AlgorithmName, SignalTable> = byAlgorithm((algorithm) => code(algorithm).signalLines);
 const pseudocodeFor = (algorithm: AlgorithmName, language: (typeof LANGUAGES)[number]) => pseudocodeLines(code(algorithm), language);
@@ -37,7 +39,7 @@ let engine: Engine;
 let algorithms: AlgorithmName[];
 beforeAll(async () => {
   engine = await loadEngine();
-  // The algorithms the page runs (it does not run the mesh searches yet: presenters/index.ts).
+  // The grid's searches (the mesh searches' pseudocode is read from their own events: mesh-page.test.ts).
   algorithms = engine.catalog.algorithms.filter((row) => !row.onMesh).map((row) => row.name);
 });
 

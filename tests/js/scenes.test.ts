@@ -5,8 +5,8 @@
 // the numbers the engine gives for that cell one call at a time (the scene read them in
 // bulk). Everything created is deleted.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eventsOf, loadEngine, type AlgorithmName, type Engine, type Grid, type Point, type Search } from '../../web/src/engine/engine';
-import { PRESENTERS, presenterFor } from '../../web/src/presenters/index';
+import { eventsOf, loadEngine, type AlgorithmName, type MeshAlgorithmName, type Engine, type Grid, type Point, type Search } from '../../web/src/engine/engine';
+import { meshPresenterFor, PRESENTERS, presenterFor } from '../../web/src/presenters/index';
 import { formatNumber } from '../../web/src/scene/format';
 import { cornersOf } from '../../web/src/scene/geometry';
 import { LABEL_GAP, labelWidth, layoutLabels, shortened, type PlacedLabel } from '../../web/src/scene/label-layout';
@@ -61,9 +61,12 @@ const needsUniform = (algorithm: AlgorithmName) => engine.algorithm(algorithm).u
 const at = (overlay: Overlay): Point | null => ('cell' in overlay ? overlay.cell : 'at' in overlay ? overlay.at : null);
 
 describe('the presenters', () => {
-  it('speak for every algorithm of the engine the page runs (all but the mesh searches, which it does not run yet), and for no other', () => {
-    expect(Object.keys(PRESENTERS).sort()).toEqual(engine.catalog.algorithms.filter((row) => !row.onMesh).map((row) => row.name).sort());
-    for (const row of engine.catalog.algorithms.filter((r) => r.onMesh)) expect(() => presenterFor(row.name)).toThrow(/does not run/);
+  it('speak for every algorithm of the engine, and for no other: the mesh searches through their own kind of presenter', () => {
+    expect(Object.keys(PRESENTERS).sort()).toEqual(engine.catalog.algorithms.map((row) => row.name).sort());
+    for (const row of engine.catalog.algorithms.filter((r) => r.onMesh)) {
+      expect(() => presenterFor(row.name)).toThrow(/meshPresenterFor/);
+      expect(meshPresenterFor(row.name as MeshAlgorithmName)).toBe(PRESENTERS[row.name]);
+    }
   });
 
   it('mark each step where its events say, and fill cells as the search has them, for every algorithm', () => {
@@ -127,7 +130,7 @@ function runOn(map: Grid, algorithm: AlgorithmName, start: Point, goal: Point, s
   const run = new Run(engine, map, optionsFor(algorithm), jobs, () => {});
   created.runs.push(run);
   (run.timeline as SearchTimeline).restart(start, goal, run.options, false);
-  expect(prepareFor(run.timeline.display, Infinity)).toBe(true);
+  expect(prepareFor(run.gridTimeline!.display, Infinity)).toBe(true);
   run.timeline.goTo(steps);
   return run;
 }
@@ -149,7 +152,7 @@ describe('a pane\'s scene', () => {
   it('carries the numbers of every visible cell, read in bulk, as the engine gives them cell by cell', () => {
     for (const algorithm of ['astar', 'bidirectional', 'ida', 'dstar-lite'] as const) {
       const { run, scene } = build(algorithm, 25);
-      const search = run.timeline.display;
+      const search = run.gridTimeline!.display;
       const cells = search.cellView();
       const { width } = scene.map;
       const byCell = new Map(scene.labels.map((label) => [label.y * width + label.x, label]));
@@ -181,7 +184,7 @@ describe('a pane\'s scene', () => {
 
   it('draws the path through its corners, and is the same object until something it shows changes', () => {
     const { run, builder, inputs, scene } = build('astar', 1000);
-    const search = run.timeline.display;
+    const search = run.gridTimeline!.display;
     expect(search.status).toBe('found');
     const path = scene.overlays.find((overlay) => overlay.role === 'path');
     expect(path?.shape === 'polyline' && path.points).toEqual(cornersOf(search.path()).map(centreOf));
@@ -198,7 +201,7 @@ describe('a pane\'s scene', () => {
 
   it('gives JPS+\'s cells the eight entries of its jump table, decoded as the engine encodes them, and JPS\'s none', () => {
     const { run, scene } = build('jps-plus', 3);
-    const cells = run.timeline.display.cellView();
+    const cells = run.gridTimeline!.display.cellView();
     const { width, costs } = scene.map;
     expect(cells.has('jumpN')).toBe(true);
     const byCell = new Map(scene.labels.map((label) => [label.y * width + label.x, label]));

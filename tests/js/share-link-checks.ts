@@ -11,8 +11,8 @@ import { MAX_RUNS } from '../../web/src/state/run';
 // Share links number options as the engine's catalog does.
 export const { catalog } = await loadEngine();
 
-// The page's algorithms: it does not run the mesh searches yet.
-const ALGORITHMS = catalog.algorithms.filter((row) => !row.onMesh).map((row) => row.name);
+// Every algorithm of the catalog, the mesh searches' included.
+const ALGORITHMS = catalog.algorithms.map((row) => row.name);
 
 export const shareState: fc.Arbitrary<ShareState> = fc
   .record({ width: fc.integer({ min: 5, max: 70 }), height: fc.integer({ min: 5, max: 70 }), terrain: fc.boolean() })
@@ -53,7 +53,9 @@ export const shareState: fc.Arbitrary<ShareState> = fc
         }),
         { nil: null },
       ),
-    }),
+      // The agent radius, in the quarter cells the page offers; absent means 0.
+      meshRadius: fc.integer({ min: 1, max: 16 }).map((quarters) => quarters / 4),
+    }, { requiredKeys: ['width', 'height', 'costs', 'start', 'goal', 'searches', 'step', 'view', 'walk'] }),
   );
 
 /** The invariants every decoded state must satisfy, whatever the input was. */

@@ -95,7 +95,7 @@ describe('share link round trip', () => {
   });
 
   it('carries every algorithm, the cost model and the expansion limit, and up to four searches to compare', () => {
-    for (const row of catalog.algorithms.filter((r) => !r.onMesh)) {
+    for (const row of catalog.algorithms) {
       for (const costModel of catalog.costModels) {
         const state = { ...stateFor(9, 7, randomWalls(9, 7, 0.2, 3)), searches: [{ algorithm: row.name, diagonal: 'never' as const, weight: 1, costModel, maxExpansions: 1234 }] };
         expect(decodeShareFragment(encodeShareFragment(state, catalog), catalog).searches).toEqual(state.searches);
@@ -103,13 +103,26 @@ describe('share link round trip', () => {
     }
     const compared = { ...stateFor(9, 7, randomWalls(9, 7, 0.2, 3)), searches: ['astar', 'dijkstra', 'jps', 'theta'].map((algorithm) => ({ ...DEFAULT_OPTIONS, algorithm: algorithm as 'astar' })) };
     expect(decodeShareFragment(encodeShareFragment(compared, catalog), catalog).searches.map((o) => o.algorithm)).toEqual(['astar', 'dijkstra', 'jps', 'theta']);
-    // The page does not run the mesh searches yet: a link cannot carry one.
-    for (const row of catalog.algorithms.filter((r) => r.onMesh)) {
-      const mesh = { ...stateFor(9, 7, randomWalls(9, 7, 0.2, 3)), searches: [{ ...DEFAULT_OPTIONS, algorithm: row.name }] };
-      expect(() => encodeShareFragment(mesh, catalog)).toThrow(`the page does not run ${row.name} yet`);
-    }
     expect(() => encodeShareFragment({ ...compared, searches: [...compared.searches, compared.searches[0]!] }, catalog)).toThrow(/5 searches/);
     expect(() => encodeShareFragment({ ...compared, searches: [] }, catalog)).toThrow(/0 searches/);
+  });
+
+  it('carries the mesh searches with the agent radius they plan for; links without a radius mean 0', () => {
+    const base = stateFor(9, 7, randomWalls(9, 7, 0.2, 3));
+    const mesh = { ...base, searches: ['navmesh', 'polyanya', 'astar'].map((algorithm) => ({ ...DEFAULT_OPTIONS, algorithm: algorithm as 'navmesh' })), meshRadius: 1.25 };
+    const decoded = decodeShareFragment(encodeShareFragment(mesh, catalog), catalog);
+    expect(decoded.searches.map((o) => o.algorithm)).toEqual(['navmesh', 'polyanya', 'astar']);
+    expect(decoded.meshRadius).toBe(1.25);
+    // Radius 0 is written as before the mesh searches were carried: the same bytes as an older link's.
+    const plain = encodeShareFragment({ ...base, searches: [{ ...DEFAULT_OPTIONS }] }, catalog);
+    expect(encodeShareFragment({ ...base, searches: [{ ...DEFAULT_OPTIONS }], meshRadius: 0 }, catalog)).toBe(plain);
+    expect(decodeShareFragment(plain, catalog).meshRadius ?? 0).toBe(0);
+    for (const radius of [0.1, -1, 4.25, Number.NaN])
+      expect(() => encodeShareFragment({ ...mesh, meshRadius: radius }, catalog)).toThrow(/agent radius/);
+    // A radius byte beyond MAX_RADIUS, written by hand, is refused as a bad value.
+    const payload = inflateSync(Buffer.from(encodeShareFragment(mesh, catalog).slice('v2='.length), 'base64url'));
+    payload[payload.length - 1] = 17;
+    expect((decodeOrProblem(`v2=${Buffer.from(deflateSync(payload)).toString('base64url')}`) as ShareLinkError).problem).toBe('bad-value');
   });
 
   it('carries no expansion limit beyond what the page lets a user set', () => {

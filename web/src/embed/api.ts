@@ -85,6 +85,11 @@ export interface PlaygroundOptions {
    * (Chebyshev distance) of where it has been, 1 to 10; 0: it knows the whole map.
    */
   sense?: number;
+  /**
+   * The agent radius in cells, 0 to 4 in quarters: the navigation mesh is built for it and
+   * the searches on the mesh (navmesh, polyanya) plan for it. Default: as the map's link says.
+   */
+  radius?: number;
 }
 
 /** Detail of the `astar-step` and `astar-done` events. */
@@ -107,7 +112,7 @@ export interface PlaygroundInternals {
 /**
  * `<astar-playground>`. Attributes: map, width, height, algorithm, algorithms, heuristic,
  * diagonal, weight, costs, max-expansions, autoplay, speed, controls, readonly, lang, labels,
- * mode, sense (see PlaygroundOptions); changing one updates the playground. Events (bubbling,
+ * mode, sense, radius (see PlaygroundOptions); changing one updates the playground. Events (bubbling,
  * composed): `astar-ready` once shown, `astar-step` when the step shown changes, `astar-done`
  * when a search finishes; the latter two carry a PlaygroundEventDetail. Keyboard shortcuts
  * (Space, arrows, R) act only while the element has focus.

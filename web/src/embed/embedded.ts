@@ -73,6 +73,8 @@ export class EmbeddedPlayground {
       ? !sameOptions(previous.options, next.options) || !sameList(previous.algorithms, next.algorithms)
       : Object.keys(next.options).length > 0 || next.algorithms !== null;
     if (!mapChanged && optionsChanged) store.setSearches(adjust(this.baseSearches));
+    // The agent radius after the map, whose link may carry its own: the attribute wins.
+    if (next.radius !== null && (mapChanged || next.radius !== previous?.radius)) store.setMeshRadius(next.radius);
     if (next.speedIndex !== null && next.speedIndex !== previous?.speedIndex) store.setSpeed(next.speedIndex);
     // Walk settings after the map, whose link may carry its own: the attributes win.
     const walkChanged = mapChanged || next.mode !== previous?.mode || next.sense !== previous?.sense;
@@ -122,8 +124,8 @@ export class EmbeddedPlayground {
     if (changes.has('map') || changes.has('endpoints') || changes.has('options')) this.wasFinished = false;
     if (!changes.has('search')) return;
     // The first search's figures: the only one's, unless the embed compares several.
-    const search = store.timeline.display;
-    const detail: PlaygroundEventDetail = { step: store.step, expanded: search.counters().expanded, pathCost: search.pathCost };
+    const shown = store.runs[0]!.shown;
+    const detail: PlaygroundEventDetail = { step: store.step, expanded: shown.expanded, pathCost: shown.pathCost };
     if (detail.step !== this.lastStep) {
       this.lastStep = detail.step;
       this.events.step(detail);

@@ -5,7 +5,7 @@
 // Settings come from page authors and from links, so every value is checked against a
 // fixed list or range (option names against the engine's catalog); a bad one is left out
 // and described in `problems` (shown on the playground as a message), never passed on.
-import { MAX_WEIGHT, type AlgorithmName, type Catalog, type SearchOptions } from '../engine/engine';
+import { MAX_RADIUS, MAX_WEIGHT, type AlgorithmName, type Catalog, type SearchOptions } from '../engine/engine';
 import { MAX_RUNS } from '../state/run';
 import { CELL_LABELS, type CellLabel } from '../scene/pane-scene';
 import { SHARE_VERSION_KEY } from '../share/share-link';
@@ -17,7 +17,7 @@ import { languageFromTag } from '../ui/i18n';
 
 export const EMBED_ATTRIBUTES = [
   'map', 'width', 'height', 'algorithm', 'algorithms', 'heuristic', 'diagonal', 'weight', 'costs', 'max-expansions',
-  'autoplay', 'speed', 'controls', 'readonly', 'lang', 'labels', 'mode', 'sense',
+  'autoplay', 'speed', 'controls', 'readonly', 'lang', 'labels', 'mode', 'sense', 'radius',
 ] as const;
 export type EmbedAttribute = (typeof EMBED_ATTRIBUTES)[number];
 
@@ -45,6 +45,8 @@ export interface EmbedSettings {
   mode: 'search' | 'walk' | null;
   /** Unknown terrain sensed this far (1 to MAX_SENSE_RADIUS), 0 for full knowledge; null: as the link says. */
   sense: number | null;
+  /** The agent radius in cells (0 to MAX_RADIUS, in quarters) the searches on the navigation mesh plan for; null: as the link says. */
+  radius: number | null;
 }
 
 // A plain number is pixels; otherwise a number with one of the common absolute or relative units.
@@ -107,8 +109,7 @@ export function readEmbedSettings(read: (name: EmbedAttribute) => string | null,
   };
 
   const options: Partial<SearchOptions> = {};
-  // The page does not run the searches on a navigation mesh yet (presenters/index.ts).
-  const pageAlgorithms = catalog.algorithms.filter((row) => !row.onMesh).map((row) => row.name);
+  const pageAlgorithms = catalog.algorithms.map((row) => row.name);
   const algorithm = oneOf('algorithm', pageAlgorithms);
   if (algorithm) options.algorithm = algorithm;
   const heuristic = oneOf('heuristic', catalog.heuristics);
@@ -150,6 +151,14 @@ export function readEmbedSettings(read: (name: EmbedAttribute) => string | null,
     else bad('sense', senseText, `a whole number from 0 (the agent knows the whole map) to ${MAX_SENSE_RADIUS}`);
   }
 
+  let radius: number | null = null;
+  const radiusText = read('radius');
+  if (radiusText !== null) {
+    const value = /^\s*\d(\.\d{1,2})?\s*$/.test(radiusText) ? Number(radiusText) : NaN;
+    if (value >= 0 && value <= MAX_RADIUS && Number.isInteger(value * 4)) radius = value;
+    else bad('radius', radiusText, `an agent radius in cells from 0 to ${MAX_RADIUS}, in quarters (0.25, 0.5, 1.75)`);
+  }
+
   let language: Language | null = null;
   const lang = read('lang');
   if (lang !== null) {
@@ -172,6 +181,7 @@ export function readEmbedSettings(read: (name: EmbedAttribute) => string | null,
       labels: words('labels', CELL_LABELS),
       mode,
       sense,
+      radius,
     },
     problems,
   };

@@ -57,7 +57,7 @@
 export type { AlgorithmRow, Catalog } from './catalog';
 export type { WalkDivergence } from './walk-divergence';
 export { MAX_RADIUS, MESH_ALGORITHMS } from './mesh-types';
-export type { FunnelStep, MeshAlgorithmName, MeshBuildReport, MeshData, MeshEvent, MeshSearch, MeshSearchOptions, NavMeshInfo, PlanePoint, PolyanyaNode, PolygonNode } from './mesh-types';
+export type { BuiltMesh, FunnelStep, MeshAlgorithmName, MeshBuildReport, MeshData, MeshEvent, MeshSearch, MeshSearchOptions, NavMeshInfo, PlanePoint, PolyanyaNode, PolygonNode } from './mesh-types';
 export * from './types';
 export * from './errors';
 export * from './interfaces';

@@ -7,7 +7,7 @@
 /// <reference lib="esnext.disposable" preserve="true" />
 import type { AlgorithmRow, Catalog } from './catalog';
 import type { ChannelName as GeneratedChannelName, ReplanReasonName, WalkStatusName } from './generated/names';
-import type { MeshSearch, MeshSearchOptions, NavMeshInfo } from './mesh-types';
+import type { BuiltMesh, MeshSearch, MeshSearchOptions, NavMeshInfo } from './mesh-types';
 import type { WalkDivergence } from './walk-divergence';
 import type {
   AlgorithmName,
@@ -51,8 +51,15 @@ export interface Engine {
    * deletes it.
    */
   createMeshSearch(grid: Grid, options: MeshSearchOptions): MeshSearch;
-  /** The navigation mesh of `grid` for an agent of `radius` cells, built now or kept from before. */
-  navMesh(grid: Grid, radius?: number): NavMeshInfo;
+  /**
+   * The navigation mesh of `grid` for an agent of `radius` cells, built now or kept from
+   * before. `built`: a mesh built for the grid as it is now and this radius (build-mesh.ts's
+   * meshSteps, as a page builds one in slices), kept instead of building one; RangeError when
+   * it was built for another size or radius.
+   */
+  navMesh(grid: Grid, radius?: number, built?: BuiltMesh): NavMeshInfo;
+  /** True when `grid` keeps a navigation mesh for `radius` made for the grid as it is now (navMesh would not build one). */
+  hasNavMesh(grid: Grid, radius?: number): boolean;
   /**
    * One whole search from `start` to `goal`, both cells of `grid`. Throws RangeError on a
    * point outside the grid, an unknown option or value, or options the grid refuses (JPS on

@@ -22,7 +22,7 @@ import { reclaimer } from './memory';
 import type { WasmEngine } from './wasm-engine';
 import { MESH_ALGORITHMS, type RefusalName, type StatusName } from './generated/names';
 import { buildMesh, checkRadius, meshReport } from './navmesh/build-mesh';
-import type { FunnelStep, MeshEvent, MeshSearch, MeshSearchOptions, NavMeshInfo, PlanePoint, PolyanyaNode, PolygonNode } from './mesh-types';
+import type { BuiltMesh, FunnelStep, MeshEvent, MeshSearch, MeshSearchOptions, NavMeshInfo, PlanePoint, PolyanyaNode, PolygonNode } from './mesh-types';
 
 /** A grid's mesh for one radius, with the raw mesh the core reads. */
 export interface CachedMesh extends NavMeshInfo {
@@ -34,23 +34,30 @@ export interface CachedMesh extends NavMeshInfo {
  * keeps, or built now (and the one it replaces freed; searches that read it keep their own
  * reference in the core).
  */
-export function meshOf(engine: WasmEngine, grid: EngineGrid, radius: number): CachedMesh {
+export function meshOf(engine: WasmEngine, grid: EngineGrid, radius: number, built?: BuiltMesh): CachedMesh {
   checkRadius(radius);
   const cached = grid.meshes.get(radius);
   if (cached && cached.revision === grid.revision) return cached;
+  if (built && (built.data.width !== grid.width || built.data.height !== grid.height || built.data.radius !== radius))
+    throw new RangeError(`a mesh built for a ${built.data.width} x ${built.data.height} map and radius ${built.data.radius} was given for a ${grid.width} x ${grid.height} grid and radius ${radius}`);
   if (cached) forgetMesh(grid, cached);
   const begun = performance.now();
-  const data = buildMesh(grid.costs(), grid.width, grid.height, radius);
+  const data = built?.data ?? buildMesh(grid.costs(), grid.width, grid.height, radius);
   // The arrays are copied into wasm (about their own size), then checked and indexed there.
   const bytes = 2 * (data.vertices.byteLength + data.polygonStart.byteLength + data.polygonVertices.byteLength + data.polygonNeighbours.byteLength);
   engine.makeRoom(bytes, `the navigation mesh of a ${grid.width} x ${grid.height} grid`);
   const made = engine.raw.makeMesh(grid.width, grid.height, radius, data.vertices, data.polygonStart, data.polygonVertices, data.polygonNeighbours);
   if (!made.ok) throw new Error(`astar-playground: the navigation mesh built for this grid is not valid: ${made.message}`);
-  const mesh: CachedMesh = { radius, revision: grid.revision, data, handle: made.mesh, report: meshReport(data, performance.now() - begun) };
+  const mesh: CachedMesh = { radius, revision: grid.revision, data, handle: made.mesh, report: meshReport(data, built?.milliseconds ?? performance.now() - begun) };
   grid.meshes.set(radius, mesh);
   // A grid the collector reclaims frees what it kept with it.
   grid.pathSearches.raws.add(mesh.handle);
   return mesh;
+}
+
+/** True when `grid` keeps a mesh for `radius` made for the grid as it is now. */
+export function hasMeshOf(grid: EngineGrid, radius: number): boolean {
+  return grid.meshes.get(radius)?.revision === grid.revision;
 }
 
 /** Frees `mesh`, which `grid` kept. */
@@ -181,6 +188,7 @@ export class EngineMeshSearch implements MeshSearch {
     return {
       root: point(raw.root), rootVertex: raw.rootVertex, left: point(raw.left), right: point(raw.right), polygon: raw.polygon, g: raw.g, f: raw.f,
       parent: raw.parent < 0 ? null : raw.parent, kind: NODE_KINDS[raw.kind]!,
+      outcome: this.engine.outcomes.name(raw.outcome) as PolyanyaNode['outcome'],
     };
   }
 

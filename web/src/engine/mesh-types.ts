@@ -55,6 +55,12 @@ export interface PolyanyaNode {
   f: number;
   parent: number | null;
   kind: 'start' | 'observable' | 'non-observable' | 'final';
+  /**
+   * What became of it when it was generated: queued ('opened'), not queued because its root
+   * was reached more cheaply ('pruned') or because it leads into a dead end ('into-dead-end'),
+   * or the final node ('reaches-goal'); the start node says 'opened'.
+   */
+  outcome: 'opened' | 'pruned' | 'into-dead-end' | 'reaches-goal';
 }
 
 /** A polygon as navmesh A* reached it: where it entered it, its costs and parent polygon. */
@@ -75,6 +81,12 @@ export interface FunnelStep {
   left: PlanePoint;
   right: PlanePoint;
   move: 'none' | 'narrowed' | 'corner';
+}
+
+/** A mesh built elsewhere for a grid as it is now (build-mesh.ts's meshSteps, run in slices by a page), and how long that took. */
+export interface BuiltMesh {
+  data: MeshData;
+  milliseconds: number;
 }
 
 /** A navigation mesh of a grid, as the engine keeps it. */

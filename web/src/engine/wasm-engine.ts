@@ -21,8 +21,9 @@ import type {
 import { checkOptionNames, numberArgument, shown, stringArgument, wholeNumber } from './checks';
 import { EngineGrid } from './grid';
 import type { Engine, Grid, PathFound, PreparationReport, Search, Walk } from './interfaces';
-import { EngineMeshSearch, meshOf } from './mesh-search';
-import type { MeshSearch, MeshSearchOptions, NavMeshInfo } from './mesh-types';
+import { EngineMeshSearch, hasMeshOf, meshOf } from './mesh-search';
+import type { BuiltMesh, MeshSearch, MeshSearchOptions, NavMeshInfo } from './mesh-types';
+import { checkRadius } from './navmesh/build-mesh';
 import { findPath, prepare, type PathSearches } from './path-searches';
 import { megabytes, MEMORY_RESERVE } from './memory';
 import { EngineSearch } from './search';
@@ -139,9 +140,13 @@ export class WasmEngine implements Engine {
     return new EngineMeshSearch(this, this.ownGrid(grid), options);
   }
 
-  navMesh(grid: Grid, radius = 0): NavMeshInfo {
-    const { handle: _handle, ...info } = meshOf(this, this.ownGrid(grid), radius);
+  navMesh(grid: Grid, radius = 0, built?: BuiltMesh): NavMeshInfo {
+    const { handle: _handle, ...info } = meshOf(this, this.ownGrid(grid), radius, built);
     return info;
+  }
+
+  hasNavMesh(grid: Grid, radius = 0): boolean {
+    return hasMeshOf(this.ownGrid(grid), checkRadius(radius));
   }
 
   findPath(grid: Grid, start: Point, goal: Point, options: Partial<SearchOptions> = {}): PathFound {

@@ -12,7 +12,11 @@ export type FrontierKind =
   /** No list: the depth-first path from the start, with the descents pending on its stack (IDA*). */
   | 'path-stack'
   /** A queue of inconsistent cells, ordered by a two-part key, that outlives each plan (D* Lite). */
-  | 'inconsistent-queue';
+  | 'inconsistent-queue'
+  /** An open list of the navigation mesh's polygons (navmesh A*). */
+  | 'polygon-list'
+  /** An open list of search nodes, each an interval and its root (Polyanya). */
+  | 'node-list';
 
 export interface Frontier {
   /** Its name in the status line's counters. */
@@ -55,4 +59,6 @@ export const FRONTIERS: Readonly<Record<FrontierKind, Frontier>> = {
     inspectOrder: 'inspect.stackOrder', counted: false, largestNote: 'compare.deepest',
   },
   'inconsistent-queue': { ...OPEN_LIST, inspectTitle: 'inspect.queue', inspectOrder: 'inspect.queueOrder', keyed: true, outlivesPlan: true },
+  'polygon-list': { ...OPEN_LIST, inspectOrder: 'inspect.order.navmesh' },
+  'node-list': { ...OPEN_LIST, inspectOrder: 'inspect.order.polyanya' },
 };

@@ -10,7 +10,7 @@
 // and returns words, lines of pseudocode, fills and marks as plain data. It never touches
 // the DOM or the canvas, so the narration, the pseudocode and the picture it describes are
 // read from the same events and cannot disagree.
-import type { CellView, ChannelName, Point, Progress, Search, SearchStatus, StepEvent } from '../engine/engine';
+import type { CellView, ChannelName, FunnelStep, MeshEvent, MeshSearch, Point, Progress, Search, SearchStatus, StepEvent } from '../engine/engine';
 import type { CornerRule, DirectionLabel, Overlay } from '../scene/pane-scene';
 import type { Language } from '../state/store';
 import type { PhraseKey } from '../ui/i18n';
@@ -21,7 +21,8 @@ import type { LineId, Pseudocode } from './pseudocode';
 export type Say = (key: PhraseKey, params?: Record<string, string | number>) => string;
 
 /** Marks of the legend that only some algorithms draw. */
-export type LegendMark = 'backwardOpen' | 'backwardClosed' | 'meeting' | 'scanned' | 'scan' | 'jumps' | 'sight' | 'stack' | 'inconsistent' | 'reused' | 'learnedH' | 'subgoal' | 'edges';
+export type LegendMark = 'backwardOpen' | 'backwardClosed' | 'meeting' | 'scanned' | 'scan' | 'jumps' | 'sight' | 'stack' | 'inconsistent' | 'reused' | 'learnedH' | 'subgoal' | 'edges'
+  | 'polygons' | 'corridor' | 'funnel' | 'intervals' | 'roots' | 'pruned';
 
 /** What the narration of a step may use besides the step's events: read once, as plain values. */
 export interface StepStory {
@@ -70,4 +71,50 @@ export interface Presenter {
    * (drawn over it), from the step's events and a few reads of the search.
    */
   overlays(step: StepEvent | null, search: Search): { step: Overlay[]; search: Overlay[] };
+}
+
+/**
+ * A search on the navigation mesh as its presenter reads it, at the step shown: the search
+ * (read only), the step's events, the status as the timeline has it (navmesh A* runs on
+ * while its funnel walks) and the funnel's steps walked so far. Read by the scene, the
+ * narration, the tooltip and the inspector alike.
+ */
+export interface MeshView {
+  readonly search: MeshSearch;
+  readonly events: readonly MeshEvent[] | null;
+  readonly status: SearchStatus;
+  readonly funnel: readonly FunnelStep[];
+  /** The step's number on its timeline. */
+  readonly stepNumber: number;
+}
+
+/** One entry of a mesh search's open list, as the inspector lists it. */
+export interface MeshOpenEntry {
+  node: number;
+  g: number;
+  h: number;
+  f: number;
+}
+
+/**
+ * What the page knows about a search on the navigation mesh (navmesh A* + funnel,
+ * Polyanya): the mesh counterpart of Presenter, whose nodes are polygons or search nodes,
+ * not cells. Pure, like Presenter.
+ */
+export interface MeshPresenter {
+  readonly frontier: FrontierKind;
+  readonly pseudocode: Pseudocode;
+  readonly legend: readonly LegendMark[];
+  readonly offeredByCompare: boolean;
+  narrateStart(say: Say, start: Point, goal: Point): string;
+  /** The sentences of the step shown (view.events non-null). */
+  narrateStep(view: MeshView, say: Say): string[];
+  /** The pseudocode lines the step shown went through, in the program's order, and the one to mark. */
+  lines(view: MeshView): { passed: LineId[]; current: LineId };
+  /** What the search made of the nodes at a cell of the map (the polygon holding its centre; the intervals crossing it). */
+  tooltip(cell: Point, view: MeshView, say: Say): string[];
+  /** An open-list entry's name in words ("polygon 12 at (3.5, 4)", "node 7: root (3, 4), interval ...") and where it lies, to ring it. */
+  describeEntry(entry: MeshOpenEntry, view: MeshView, say: Say): { name: string; at: Point | null };
+  /** The marks of the step (under the path) and of the search as a whole (its nodes, the path). */
+  overlays(view: MeshView): { step: Overlay[]; search: Overlay[] };
 }

@@ -33,8 +33,14 @@ import type { Language } from '../state/store';
  */
 export const LINE_RANKING = [
   'goal', //        the expanded cell is the goal: found
-  'stop', //        bidirectional: the stopping rule fired
+  'stop', //        bidirectional: the stopping rule fired; the funnel: the path is made
   'noPath', //      nothing is left to search
+  'corner', //      the funnel: a side crossed the other, its point is a corner of the path
+  'narrow', //      the funnel: a side moved in
+  'portal', //      the funnel: the loop over the portals
+  'funnel', //      the funnel: it starts at the start, on the corridor found
+  'final', //       Polyanya: the goal's polygon, a final node
+  'turn', //        Polyanya: a successor beyond a ray, rooted at the corner it turns
   'iteration', //   IDA*: a new iteration starts from the start
   'meet', //        bidirectional: the best meeting improved
   'jump', //        JPS: a scan found a jump point (or the goal): a successor
@@ -187,25 +193,29 @@ export const IMPROVE_FROM_CELL = improvePiece(THE_CELL);
 /** The programs' lines, as (indent, piece). */
 export type Program = ReadonlyArray<readonly [indent: number, piece: Piece]>;
 
-/** Which lines each signal passes (see the top of the file): only the signals an algorithm can emit are listed. */
-export type SignalTable = Readonly<Partial<Record<StepSignal, readonly LineId[]>>>;
+/**
+ * Which lines each signal passes (see the top of the file): only the signals an algorithm
+ * can emit are listed. The searches on the navigation mesh have signals of their own (their
+ * presenters' MeshSignal).
+ */
+export type SignalTable<S extends string = StepSignal> = Readonly<Partial<Record<S, readonly LineId[]>>>;
 
 /** An algorithm's pseudocode: its program and which of its lines each signal passes. */
-export interface Pseudocode {
+export interface Pseudocode<S extends string = StepSignal> {
   readonly program: Program;
-  readonly signalLines: SignalTable;
+  readonly signalLines: SignalTable<S>;
 }
 
 /** A neighbour not worth a look passes the loop and the skip line. */
 export const SKIPPED: readonly LineId[] = ['neighbours', 'skip'];
 
 /** The program's line ids, in its order. */
-export function lineIds(code: Pseudocode): LineId[] {
+export function lineIds(code: { readonly program: Program }): LineId[] {
   return code.program.map(([, line]) => line.id);
 }
 
 /** The program in `language`. */
-export function pseudocodeLines(code: Pseudocode, language: Language): PseudocodeLine[] {
+export function pseudocodeLines(code: { readonly program: Program }, language: Language): PseudocodeLine[] {
   return code.program.map(([indent, line]) => ({ id: line.id, indent, text: line.text[language] }));
 }
 
@@ -245,7 +255,7 @@ export function signalsOfStep(step: StepEvent, status: SearchStatus): StepSignal
 }
 
 /** The line that ends the search successfully: bidirectional search has no goal test. */
-export const finishingLine = (code: Pseudocode): LineId => (lineIds(code).includes('goal') ? 'goal' : 'stop');
+export const finishingLine = (code: { readonly program: Program }): LineId => (lineIds(code).includes('goal') ? 'goal' : 'stop');
 
 /**
  * The lines the step went through, each once, in the order of the pseudocode (which is the
@@ -259,9 +269,20 @@ export function linesOfStep(code: Pseudocode, step: StepEvent | null, status: Se
     if (status === 'found') return [finishingLine(code)];
     return status === 'no-path' ? ['initialise', 'noPath'] : ['initialise'];
   }
+  return linesOfSignals(code, signalsOfStep(step, status));
+}
+
+/** The lines `signals` pass, each once, in the program's order. */
+export function linesOfSignals<S extends string>(code: Pseudocode<S>, signals: readonly S[]): LineId[] {
   const passed = new Set<LineId>();
-  for (const signal of signalsOfStep(step, status)) for (const id of code.signalLines[signal] ?? []) passed.add(id);
+  for (const signal of signals) for (const id of code.signalLines[signal] ?? []) passed.add(id);
   return lineIds(code).filter((id) => passed.has(id));
+}
+
+/** The headline among `lines`: the first in LINE_RANKING. */
+export function headline(lines: readonly LineId[]): LineId {
+  const set = new Set(lines);
+  return LINE_RANKING.find((id) => set.has(id)) ?? 'initialise';
 }
 
 /**

@@ -30,6 +30,8 @@ interface Style {
   dash?: number[];
   /** Below this many pixels per cell the mark is not drawn. */
   minScale: number;
+  /** Polygons: how opaque their fill is (none without it). */
+  fill?: number;
 }
 
 const clamp = (low: number, value: number, high: number) => Math.max(low, Math.min(high, value));
@@ -57,6 +59,25 @@ const STYLES: Readonly<Record<OverlayRole, Style>> = {
   walked: { colour: 'agent', width: (s) => Math.max(2, pathWidth(s) * 0.7), minScale: 0 },
   sense: { colour: 'agent', width: () => 2, dash: [6, 4], minScale: 0 },
   discovered: { colour: 'current', width: () => 2, minScale: 3 },
+  // The searches on the navigation mesh: their nodes span many cells, so they show at every zoom.
+  'polygon-open': { colour: 'open', width: () => 1, minScale: 0, fill: 0.45 },
+  'polygon-closed': { colour: 'closed', width: () => 1, minScale: 0, fill: 0.4 },
+  'polygon-current': { colour: 'text', width: (s) => clamp(2, s * 0.1, 4), minScale: 0 },
+  corridor: { colour: 'path', width: () => 1, minScale: 0, fill: 0.3 },
+  portal: { colour: 'textMuted', width: (s) => clamp(1, s * 0.05, 2), dash: [4, 3], minScale: 0 },
+  'portal-current': { colour: 'current', width: (s) => clamp(2, s * 0.12, 4), minScale: 0 },
+  apex: { colour: 'current', width: () => 1.5, minScale: 0 },
+  'funnel-left': { colour: 'sightClear', width: (s) => clamp(2, s * 0.1, 4), minScale: 0 },
+  'funnel-right': { colour: 'backwardOpen', width: (s) => clamp(2, s * 0.1, 4), minScale: 0 },
+  'funnel-path': { colour: 'path', width: (s) => Math.max(2, pathWidth(s) * 0.6), dash: [8, 5], minScale: 0 },
+  'interval-open': { colour: 'open', width: (s) => clamp(2, s * 0.1, 4), minScale: 0 },
+  'interval-closed': { colour: 'closed', width: (s) => clamp(1.5, s * 0.08, 3), minScale: 0 },
+  'interval-pruned': { colour: 'textMuted', width: (s) => clamp(1, s * 0.05, 2), dash: [3, 3], minScale: 0 },
+  'interval-current': { colour: 'current', width: (s) => clamp(3, s * 0.15, 6), minScale: 0 },
+  // A dot's width is its radius.
+  root: { colour: 'text', width: (s) => clamp(3, s * 0.2, 7), minScale: 0 },
+  'root-current': { colour: 'current', width: () => 1.5, minScale: 0 },
+  cone: { colour: 'current', width: () => 1, dash: [4, 4], minScale: 0 },
   highlight: { colour: 'current', width: () => 3, minScale: 0 },
   hover: { colour: 'text', width: () => 1.5, dash: [4, 3], minScale: 0 },
   cursor: { colour: 'current', width: () => 2, minScale: 0 },
@@ -231,6 +252,43 @@ function drawOverlay(context: CanvasRenderingContext2D, view: Viewport, overlay:
       context.strokeStyle = colour;
       context.lineWidth = width;
       context.strokeRect(toX(view, overlay.cell.x - r), toY(view, overlay.cell.y - r), (2 * r + 1) * s, (2 * r + 1) * s);
+      break;
+    }
+    case 'polygons': {
+      if (overlay.polygons.length === 0) break;
+      // One path for all of them: a search's closed polygons on a big map are thousands.
+      const shape = new Path2D();
+      for (const polygon of overlay.polygons) {
+        polygon.forEach((point, i) => (i === 0 ? shape.moveTo(toX(view, point.x), toY(view, point.y)) : shape.lineTo(toX(view, point.x), toY(view, point.y))));
+        shape.closePath();
+      }
+      context.save();
+      if (style.fill !== undefined) {
+        context.globalAlpha = style.fill;
+        context.fillStyle = colour;
+        context.fill(shape);
+        context.globalAlpha = 1;
+      }
+      context.strokeStyle = colour;
+      context.lineWidth = width;
+      context.lineJoin = 'round';
+      context.stroke(shape);
+      context.restore();
+      break;
+    }
+    case 'dots': {
+      if (overlay.points.length === 0) break;
+      const shape = new Path2D();
+      for (const point of overlay.points) {
+        const x = toX(view, point.x), y = toY(view, point.y);
+        shape.moveTo(x + width, y);
+        shape.arc(x, y, width, 0, Math.PI * 2);
+      }
+      context.fillStyle = colour;
+      context.fill(shape);
+      context.strokeStyle = p.halo;
+      context.lineWidth = 1;
+      context.stroke(shape);
       break;
     }
   }

@@ -86,6 +86,27 @@ export type OverlayRole =
   | 'sense'
   /** Cells the agent's last move found different from what it believed. */
   | 'discovered'
+  /** A search on the navigation mesh: polygons navmesh A* has open, has closed, and the one it expanded this step. */
+  | 'polygon-open'
+  | 'polygon-closed'
+  | 'polygon-current'
+  /** Navmesh A*: the corridor of polygons from the start's to the goal's. */
+  | 'corridor'
+  /** The funnel: the portals it has walked, the one it walks now, its apex, its left and right sides, and the corners it has fixed so far. */
+  | 'portal'
+  | 'portal-current'
+  | 'apex'
+  | 'funnel-left'
+  | 'funnel-right'
+  | 'funnel-path'
+  /** Polyanya: search nodes' intervals (open, expanded, pruned), the node expanded this step, roots, and the expanded node's view from its root. */
+  | 'interval-open'
+  | 'interval-closed'
+  | 'interval-pruned'
+  | 'interval-current'
+  | 'root'
+  | 'root-current'
+  | 'cone'
   /** A cell picked in the inspector. */
   | 'highlight'
   /** The cell under the pointer and the keyboard's cursor: drawn on screen only. */
@@ -106,7 +127,11 @@ export type Overlay =
   | { shape: 'segments'; role: OverlayRole; segments: ReadonlyArray<readonly [Point, Point]> }
   | { shape: 'polyline'; role: OverlayRole; points: readonly Point[] }
   /** A square of cells around `cell`, `radius` cells each way. */
-  | { shape: 'square'; role: OverlayRole; cell: Point; radius: number };
+  | { shape: 'square'; role: OverlayRole; cell: Point; radius: number }
+  /** Polygons given by their corners in map units (a navigation mesh's), filled and outlined as the role says. */
+  | { shape: 'polygons'; role: OverlayRole; polygons: ReadonlyArray<readonly Point[]> }
+  /** Small discs at points of the map (Polyanya's roots). */
+  | { shape: 'dots'; role: OverlayRole; points: readonly Point[] };
 
 /** The centre of a cell, in map units. */
 export function centreOf(cell: Point): Point {

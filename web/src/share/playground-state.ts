@@ -72,6 +72,7 @@ function shownSettings(store: PlaygroundStore): Omit<ShareState, 'costs'> {
     step: store.walking ? (store.walkEdited ? 0 : step) : store.live ? null : step,
     view: store.viewIsFitted ? null : toShareView(store.view, store.canvasWidth, store.canvasHeight, grid.width, grid.height),
     walk: store.walking ? { unknownTerrain: store.unknownTerrain, senseRadius: store.senseRadius, stepSize: store.walkStepSize } : null,
+    ...(store.navMesh.radius > 0 ? { meshRadius: store.navMesh.radius } : {}),
   };
 }
 
@@ -105,6 +106,7 @@ export function applyShareState(store: PlaygroundStore, state: ShareState, adjus
     searches: adjust(state.searches.map((options) => ({ ...options }))),
     step: state.step,
     walk: state.walk ? { ...state.walk } : null,
+    meshRadius: state.meshRadius ?? 0,
     view: state.view ? { centerX: state.view.centerX, centerY: state.view.centerY, scale: appliedScale(state.view.cellSize) } : null,
   });
 }

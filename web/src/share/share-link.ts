@@ -27,7 +27,7 @@
 // The numbering is the engine's catalog (the core's tables), passed in by the caller, so
 // this file keeps no list of option names of its own.
 import { Deflate, Inflate } from 'fflate';
-import { MAX_TERRAIN_COST, MAX_WEIGHT, type Catalog, type Point, type SearchOptions } from '../engine/engine';
+import { MAX_RADIUS, MAX_TERRAIN_COST, MAX_WEIGHT, type Catalog, type Point, type SearchOptions } from '../engine/engine';
 import { MAX_EXPANSION_LIMIT, MAX_SENSE_RADIUS } from '../state/limits';
 import { MAX_RUNS } from '../state/run';
 
@@ -63,6 +63,12 @@ export interface ShareState {
   view: ShareView | null;
   /** Walk mode's settings; null when the searches search rather than walk. */
   walk: ShareWalk | null;
+  /**
+   * The agent radius in cells (0 to MAX_RADIUS, in quarters): the radius the navigation mesh
+   * is built for, which the searches on the mesh plan for. Absent: 0 (links from before it,
+   * and links with radius 0, hold none).
+   */
+  meshRadius?: number;
 }
 
 /** Walk mode: whether the agents know only what they sensed, how far they sense, what a step is. */
@@ -103,6 +109,8 @@ export class ShareLinkError extends Error {
 //  32  each search, 16 bytes: u8 algorithm, u8 diagonal, u8 heuristic (0xff: the algorithm's
 //      default), u8 cost model, u32 expansion limit (0: none), f64 weight
 //  then the cells, row-major; 1-bit cells fill each byte from its lowest bit, 4-bit cells low nibble first
+//  then, when flags has 8, one u8: the agent radius in quarter cells (0 to 4 * MAX_RADIUS); without
+//      it (links from before the mesh searches, and radius 0) the radius is 0
 //
 // v1 (the first release) held one search and no cost model or limit (exact costs):
 //   0..11 as above, 12 u8 algorithm, 13 u8 diagonal, 14 u8 heuristic, 15 u8 flags,
@@ -113,10 +121,13 @@ const SEARCH_BYTES = 16;
 const FLAG_STEP = 1;
 const FLAG_VIEW = 2;
 const FLAG_TERRAIN = 4;
+const FLAG_RADIUS = 8;
+/** The radius's unit on the wire: the page offers radii in quarter cells (state/navmesh.ts's RADIUS_STEP). */
+const RADIUS_UNITS_PER_CELL = 4;
 const WALK_ON = 1;
 const WALK_UNKNOWN_TERRAIN = 2;
 const WALK_EXPANSION_STEPS = 4;
-const MAX_PAYLOAD_BYTES = HEADER_BYTES + MAX_RUNS * SEARCH_BYTES + (MAX_SHARE_SIDE * MAX_SHARE_SIDE) / 2;
+const MAX_PAYLOAD_BYTES = HEADER_BYTES + MAX_RUNS * SEARCH_BYTES + (MAX_SHARE_SIDE * MAX_SHARE_SIDE) / 2 + 1;
 
 function cellBytes(cells: number, terrain: boolean): number {
   return terrain ? Math.ceil(cells / 2) : Math.ceil(cells / 8);
@@ -151,7 +162,8 @@ export function* encodeSteps(state: ShareState, catalog: Catalog): Generator<voi
   const cells = state.width * state.height;
   const terrain = state.costs.some((c) => c > 1);
   const cellsAt = HEADER_BYTES + state.searches.length * SEARCH_BYTES;
-  const payload = new Uint8Array(cellsAt + cellBytes(cells, terrain));
+  const radius = (state.meshRadius ?? 0) > 0;
+  const payload = new Uint8Array(cellsAt + cellBytes(cells, terrain) + (radius ? 1 : 0));
   const data = new DataView(payload.buffer);
   data.setUint16(0, state.width, true);
   data.setUint16(2, state.height, true);
@@ -160,7 +172,8 @@ export function* encodeSteps(state: ShareState, catalog: Catalog): Generator<voi
   data.setUint16(8, state.goal.x, true);
   data.setUint16(10, state.goal.y, true);
   data.setUint8(12, state.searches.length);
-  data.setUint8(13, (state.step !== null ? FLAG_STEP : 0) | (state.view ? FLAG_VIEW : 0) | (terrain ? FLAG_TERRAIN : 0));
+  data.setUint8(13, (state.step !== null ? FLAG_STEP : 0) | (state.view ? FLAG_VIEW : 0) | (terrain ? FLAG_TERRAIN : 0) | (radius ? FLAG_RADIUS : 0));
+  if (radius) payload[payload.length - 1] = Math.round(state.meshRadius! * RADIUS_UNITS_PER_CELL);
   if (state.walk) {
     data.setUint8(14, WALK_ON | (state.walk.unknownTerrain ? WALK_UNKNOWN_TERRAIN : 0) | (state.walk.stepSize === 'expansion' ? WALK_EXPANSION_STEPS : 0));
     data.setUint8(15, state.walk.senseRadius);
@@ -221,10 +234,12 @@ function* readPayload(payload: Uint8Array, version: 1 | 2, catalog: Catalog): Ge
     throw new ShareLinkError('bad-size', `map size ${width} x ${height} is outside ${MIN_SHARE_SIDE}..${MAX_SHARE_SIDE}`);
   const layout = version === 1 ? v1Layout(data, catalog) : v2Layout(data, catalog);
   const { flags } = layout;
-  if (flags & ~(FLAG_STEP | FLAG_VIEW | FLAG_TERRAIN)) throw new ShareLinkError('bad-value', 'the link has unknown flags');
+  const known = version === 1 ? FLAG_STEP | FLAG_VIEW | FLAG_TERRAIN : FLAG_STEP | FLAG_VIEW | FLAG_TERRAIN | FLAG_RADIUS;
+  if (flags & ~known) throw new ShareLinkError('bad-value', 'the link has unknown flags');
   const terrain = (flags & FLAG_TERRAIN) !== 0;
+  const radius = (flags & FLAG_RADIUS) !== 0;
   const cells = width * height;
-  if (payload.length !== layout.cellsAt + cellBytes(cells, terrain))
+  if (payload.length !== layout.cellsAt + cellBytes(cells, terrain) + (radius ? 1 : 0))
     throw new ShareLinkError('corrupt', 'the map data in the link has the wrong length');
 
   const costs = new Uint8Array(cells);
@@ -249,6 +264,7 @@ function* readPayload(payload: Uint8Array, version: 1 | 2, catalog: Catalog): Ge
     step: flags & FLAG_STEP ? layout.step : null,
     view: flags & FLAG_VIEW ? layout.view : null,
     walk: layout.walk,
+    ...(radius ? { meshRadius: payload[payload.length - 1]! / RADIUS_UNITS_PER_CELL } : {}),
   };
   const problem = stateProblem(state, catalog);
   if (problem) throw new ShareLinkError('bad-value', problem);
@@ -323,8 +339,6 @@ function readOptions(catalog: Catalog, algorithmIndex: number, diagonalIndex: nu
 function optionsProblem(options: SearchOptions, catalog: Catalog): string | null {
   if (!catalog.algorithms.some((row) => row.name === options.algorithm) || !catalog.diagonals.includes(options.diagonal))
     return 'unknown algorithm or diagonal rule';
-  // The page does not run the searches on a navigation mesh yet (presenters/index.ts).
-  if (catalog.algorithms.some((row) => row.name === options.algorithm && row.onMesh)) return `the page does not run ${options.algorithm} yet`;
   if (options.heuristic !== undefined && !catalog.heuristics.includes(options.heuristic)) return 'unknown heuristic';
   if (!catalog.costModels.includes(options.costModel)) return 'unknown cost model';
   const limit = options.maxExpansions;
@@ -358,6 +372,9 @@ function stateProblem(s: ShareState, catalog: Catalog): string | null {
   }
   if (s.walk && !(Number.isInteger(s.walk.senseRadius) && s.walk.senseRadius >= 1 && s.walk.senseRadius <= MAX_SENSE_RADIUS))
     return `the sensing radius is not a whole number from 1 to ${MAX_SENSE_RADIUS}`;
+  const r = s.meshRadius ?? 0;
+  if (!(Number.isFinite(r) && r >= 0 && r <= MAX_RADIUS && Number.isInteger(r * RADIUS_UNITS_PER_CELL)))
+    return `the agent radius ${r} is not a quarter of a cell from 0 to ${MAX_RADIUS}`;
   return null;
 }
 

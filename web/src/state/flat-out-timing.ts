@@ -18,8 +18,9 @@
 // It is background work in slices (jobs.ts): a batch that a slice's end interrupts goes on in
 // the next slice, its time read only at either end of each slice, so the page never waits.
 // A preparation (JPS+'s jump table) is made once, before the first run, and never timed:
-// it is not the search.
-import type { Point, Search } from '../engine/engine';
+// it is not the search. A mesh search (mesh-timeline.ts) is timed the same way: its mesh is
+// the grid's, built before its measurement, so no run here builds one.
+import type { Point, Search, SearchStatus } from '../engine/engine';
 import { runChunked } from './chunks';
 import type { Job } from './jobs';
 import { prepareFor, preparing } from './preparation';
@@ -33,6 +34,13 @@ export const MIN_SAMPLES = 5;
 /** Time after which a slow search's samples are enough, however few (one run at least). */
 export const ENOUGH_MS = 300;
 
+/** What can be timed: a search that resets and runs unobserved, on the grid or on the mesh. */
+export interface TimedSearch {
+  reset(start: Point, goal: Point): boolean;
+  runSteps(n: number): number;
+  readonly status: SearchStatus;
+}
+
 export class FlatOutTiming implements Job {
   private readonly samples: number[] = [];
   private sampledMs = 0;
@@ -43,7 +51,7 @@ export class FlatOutTiming implements Job {
   private result: number | null = null;
 
   /** `others`: searches whose preparation `search` may adopt rather than make its own. */
-  constructor(private readonly search: Search, private readonly start: Point, private readonly goal: Point,
+  constructor(private readonly search: TimedSearch, private readonly start: Point, private readonly goal: Point,
     private readonly others: readonly Search[] = []) {}
 
   /** The median time of one run, in ms, once measured; null until then. */
@@ -61,11 +69,12 @@ export class FlatOutTiming implements Job {
       if (!this.inRun) {
         this.search.reset(this.start, this.goal);
         this.inRun = true;
-        if (preparing(this.search)) {
+        const preparation = preparing(this.search);
+        if (preparation) {
           // The first reset of a search that prepares leaves it preparing: that is not timed.
           this.batchMs += performance.now() - timedFrom;
           this.inRun = false;
-          if (!prepareFor(this.search, left(), this.others)) return false;
+          if (!prepareFor(preparation, left(), this.others)) return false;
           timedFrom = performance.now();
           continue;
         }
@@ -100,7 +109,7 @@ export class FlatOutTiming implements Job {
   }
 }
 
-function isRunning(search: Search): boolean {
+function isRunning(search: TimedSearch): boolean {
   return search.status === 'running' || search.status === 'preparing';
 }
 

@@ -84,7 +84,9 @@ export class HeatCache {
     for (const r of runs) {
       const cached = this.values.get(r);
       if (cached && cached.revision === r.timeline.revision && cached.mode === mode && cached.values.length === grid.width * grid.height) continue;
-      this.values.set(r, { revision: r.timeline.revision, mode, values: heatValues(r.timeline.display, grid, mode) });
+      // A search on the mesh has no values per cell: its pane has none to colour.
+      const values = r.gridTimeline ? heatValues(r.gridTimeline.display, grid, mode) : new Float32Array(grid.width * grid.height).fill(NaN);
+      this.values.set(r, { revision: r.timeline.revision, mode, values });
       changed = true;
     }
     const key = runs.map((r) => r.id).join(' ');

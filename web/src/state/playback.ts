@@ -55,7 +55,7 @@ export class Playback {
   get preparing(): { run: Run; progress: number } | null {
     if (this.jobs.shownProgress === null) return null;
     for (const run of this.parts.searches.runs) {
-      const progress = preparationProgress(run.timeline.display);
+      const progress = run.gridTimeline ? preparationProgress(run.gridTimeline.display) : run.mesh?.preparationProgress ?? null;
       if (progress !== null) return { run, progress };
     }
     return null;

@@ -33,7 +33,7 @@ export interface Preparing {
 }
 
 /** The search's preparing members, when it is preparing now; else null. */
-export function preparing(search: Search | Preparing): Preparing | null {
+export function preparing(search: Search | Preparing | { readonly status: string }): Preparing | null {
   const candidate = search as Partial<Preparing> & { status: string };
   return candidate.status === 'preparing' && typeof candidate.prepareSteps === 'function' && typeof candidate.preparation === 'function'
     ? (candidate as Preparing) : null;

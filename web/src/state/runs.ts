@@ -7,8 +7,10 @@ import type { Job, JobRunner } from './jobs';
 import { prepareFor, preparationProgress, preparing } from './preparation';
 import { MAX_RUNS, Run } from './run';
 import { ChangeSignal } from './signal';
-import type { SearchTimeline, Timeline } from './timeline';
+import type { RunTimeline } from './run';
+import type { SearchTimeline } from './timeline';
 import type { WalkStepSize, WalkTimeline } from './walk-timeline';
+import type { MeshTimeline } from './mesh-timeline';
 
 export class RunSet {
   /** The runs in pane order: at least one, at most MAX_RUNS. */
@@ -16,14 +18,15 @@ export class RunSet {
   /** 'options' when runs come, go or change options; 'search' when a run's search moved or was measured. */
   readonly changes = new ChangeSignal<'options' | 'search'>();
 
-  constructor(private readonly engine: Engine, private readonly jobs: JobRunner) {}
+  /** `meshRadius`: the agent radius the searches on the navigation mesh plan for (the page's one radius). */
+  constructor(private readonly engine: Engine, private readonly jobs: JobRunner, private readonly meshRadius: () => number = () => 0) {}
 
   /** The first run's options and timeline: the only run's, outside compare mode. */
   get options(): SearchOptions {
     return this.runs[0]!.options;
   }
 
-  get timeline(): Timeline {
+  get timeline(): RunTimeline {
     return this.runs[0]!.timeline;
   }
 
@@ -57,7 +60,7 @@ export class RunSet {
   }
 
   setOptions(run: Run, options: SearchOptions): void {
-    run.options = { ...options };
+    run.options = options;
     this.changes.emit('options');
   }
 
@@ -78,6 +81,7 @@ export class RunSet {
    */
   restart(run: Run, start: Point, goal: Point, walk: { senseRadius: number; stepSize: WalkStepSize } | null, measure: boolean): void {
     if (run.walk && walk) run.walk.restart(start, goal, run.options, walk.senseRadius, walk.stepSize);
+    else if (run.mesh) run.mesh.restart(start, goal, run.options, this.meshRadius(), measure);
     else (run.timeline as SearchTimeline).restart(start, goal, run.options, measure);
     this.changes.emit('search');
   }
@@ -124,7 +128,7 @@ export class RunSet {
 
   /** Every search whose length is unknown and not being measured is measured (searches only). */
   measureIfNeeded(): void {
-    for (const run of this.runs) if (!run.walk) (run.timeline as SearchTimeline).measureIfNeeded();
+    for (const run of this.runs) if (!run.walk) (run.timeline as SearchTimeline | MeshTimeline).measureIfNeeded();
   }
 
   /** The work of running every unfinished run to its end, unobserved ("instant" playback, live mode's recomputation). */
@@ -139,24 +143,33 @@ export class RunSet {
     };
   }
 
-  /** The work of preparing every run whose search prepares before it searches; null when none does. */
+  /**
+   * The work of preparing every run whose search prepares before it searches (a grid
+   * search's per-map data, a mesh search's mesh); null when none does.
+   */
   preparationJob(): Job | null {
-    const waiting = () => this.runs.map((run) => run.timeline.display).filter((search) => preparing(search) !== null);
-    if (waiting().length === 0) return null;
+    // Searches on the mesh build the grid's mesh (mesh-timeline.ts); the grid's searches prepare through the engine.
+    const grids = () => this.runs.flatMap((run) => (run.gridTimeline ? [run.gridTimeline.display] : []));
+    const waiting = () => grids().filter((search) => preparing(search) !== null);
+    const meshes = () => this.runs.flatMap((run) => (run.mesh && run.mesh.preparationProgress !== null ? [run.mesh] : []));
+    if (waiting().length === 0 && meshes().length === 0) return null;
     return {
       run: (budgetMs) => {
         const begin = performance.now();
-        const all = this.runs.map((run) => run.timeline.display);
+        const all = grids();
         // One after the other: searches of the same map and options share one preparation,
-        // the first made, which the others adopt at once.
+        // the first made, which the others adopt at once (mesh searches: the grid's mesh).
         for (const search of waiting()) {
           if (!prepareFor(search, budgetMs - (performance.now() - begin), all)) return false;
         }
-        return waiting().length === 0;
+        for (const mesh of meshes()) {
+          if (!mesh.prepare(budgetMs - (performance.now() - begin))) return false;
+        }
+        return waiting().length === 0 && meshes().length === 0;
       },
       progress: () => {
-        const searches = waiting();
-        return searches.length === 0 ? 1 : Math.min(...searches.map((search) => preparationProgress(search) ?? 1));
+        const progress = [...waiting().map((search) => preparationProgress(search) ?? 1), ...meshes().map((mesh) => mesh.preparationProgress ?? 1)];
+        return progress.length === 0 ? 1 : Math.min(...progress);
       },
     };
   }
@@ -168,6 +181,6 @@ export class RunSet {
 
   private make(grid: Grid, options: SearchOptions | undefined, walking: boolean): Run {
     if (!options) throw new Error('a run needs options');
-    return new Run(this.engine, grid, options, this.jobs, () => this.changes.emit('search'), walking);
+    return new Run(this.engine, grid, options, this.jobs, () => this.changes.emit('search'), walking, this.meshRadius);
   }
 }

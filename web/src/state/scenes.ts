@@ -10,7 +10,7 @@
 // build() returns the same scene object while nothing it shows has changed, so the frame
 // loop draws a pane only when its scene is new.
 import type { AlgorithmName, Grid, Point, Search } from '../engine/engine';
-import { presenterFor, type Presenter } from '../presenters/index';
+import { meshPresenterFor, presenterFor, type Presenter } from '../presenters/index';
 import { formatNumber } from '../scene/format';
 import { cornersOf, LABEL_MIN_SCALE } from '../scene/geometry';
 import { layoutLabels, type PlacedLabel } from '../scene/label-layout';
@@ -18,8 +18,8 @@ import {
   centreOf, FILL, type CellLabel, type CellText, type CornerRule, type FillScene, type FogScene, type Heat, type MapScene, type Marker, type MeshScene, type Overlay, type PaneScene,
 } from '../scene/pane-scene';
 import { visibleCells, type Viewport } from '../scene/viewport';
-import type { Run } from './run';
-import type { Timeline } from './timeline';
+import { isMeshAlgorithm, type MeshTimeline } from './mesh-timeline';
+import type { Run, RunTimeline } from './run';
 
 /**
  * The map's costs as plain data, copied once per edit of the grid and shared by every pane.
@@ -67,7 +67,7 @@ export interface SceneInputs {
 
 /** What one revision of a run's timeline shows, read once. */
 interface SearchPart {
-  timeline: Timeline;
+  timeline: RunTimeline;
   revision: number;
   algorithm: AlgorithmName;
   stepMarks: Overlay[];
@@ -124,6 +124,7 @@ export class PaneSceneBuilder {
     const algorithm = run.options.algorithm;
     const known = this.part;
     if (known && known.timeline === timeline && known.revision === timeline.revision && known.algorithm === algorithm) return known;
+    if (timeline.domain === 'mesh') return (this.part = meshPart(timeline, algorithm));
     const search = timeline.display;
     const presenter = presenterFor(algorithm);
     const marks = presenter.overlays(timeline.lastEvent, search);
@@ -158,8 +159,9 @@ export class PaneSceneBuilder {
       this.fills.kinds = new Uint8Array(count);
       this.scratch = new Uint8Array(count);
     }
-    const search = part.timeline.display;
-    if (search.status === 'ready' || search.status === 'refused') this.fills.kinds.fill(0);
+    const search = part.timeline.domain === 'grid' ? part.timeline.display : null;
+    // A search on the mesh fills no cells: its polygons and intervals are overlays.
+    if (search === null || search.status === 'ready' || search.status === 'refused') this.fills.kinds.fill(0);
     else {
       presenterFor(part.algorithm).fillCells(search.cellView(), this.fills.kinds, this.scratch);
       // Walls stay walls above the search's colours (a walk's planner may have reached a
@@ -179,8 +181,10 @@ export class PaneSceneBuilder {
     const key = `${view.scale} ${view.offsetX} ${view.offsetY} ${width} ${height} ${[...shown].join(',')}`;
     const cached = this.labels;
     if (cached && cached.part === part && cached.map === map && cached.key === key) return cached;
-    const texts = readLabels(part.timeline.display, map, visibleCells(view, width, height, map.width, map.height), shown,
-      presenterFor(part.algorithm), (kind) => this.bulkValues(part, kind));
+    const visible = visibleCells(view, width, height, map.width, map.height);
+    // A search on the mesh has no numbers per cell (its nodes' are in the tooltip and the inspector).
+    const texts = part.timeline.domain === 'mesh' ? terrainOnly(map, visible)
+      : readLabels(part.timeline.display, map, visible, shown, presenterFor(part.algorithm), (kind) => this.bulkValues(part, kind));
     this.labels = { part, map, key, texts, placed: layoutLabels(texts, view.scale) };
     return this.labels;
   }
@@ -188,8 +192,24 @@ export class PaneSceneBuilder {
   /** h or f of every cell, read in one call per revision of the search and only when a label needs it. */
   private bulkValues(part: SearchPart, kind: 'h' | 'f'): Float32Array {
     if (this.bulk?.part !== part) this.bulk = { part, h: null, f: null };
-    return (this.bulk[kind] ??= part.timeline.display.cellValues(kind));
+    const { timeline } = part;
+    if (timeline.domain !== 'grid') throw new Error('a search on the mesh has no values per cell');
+    return (this.bulk[kind] ??= timeline.display.cellValues(kind));
   }
+}
+
+/**
+ * A search on the navigation mesh at the step shown: its presenter's marks (its polygons or
+ * intervals first, then the step's), and its path, once the timeline has finished (navmesh
+ * A*'s path shows when the funnel has walked its last portal), as a polyline of plane points.
+ */
+function meshPart(timeline: MeshTimeline, algorithm: AlgorithmName): SearchPart {
+  const view = timeline.view();
+  // While the mesh is built the search has not begun: nothing of it to draw.
+  const marks = view.status !== 'preparing' && isMeshAlgorithm(algorithm) ? meshPresenterFor(algorithm).overlays(view) : { step: [], search: [] };
+  const trail: Overlay[] = timeline.finished && view.search.status === 'found' ? [{ shape: 'polyline', role: 'path', points: view.search.path() }] : [];
+  // The search's marks go under the step's: polygons and intervals are areas and lines the step's marks stand out on.
+  return { timeline, revision: timeline.revision, algorithm, stepMarks: marks.search, trail: [], searchMarks: [...marks.step, ...trail], agent: null, fog: null };
 }
 
 const NO_LABELS = { texts: [] as CellText[], placed: [] as PlacedLabel[] };

@@ -32,6 +32,7 @@ import { Playback } from './playback';
 import { NavMeshLayer } from './navmesh';
 import type { Run } from './run';
 import { RunSet } from './runs';
+import type { RunTimeline } from './run';
 import type { Timeline } from './timeline';
 import { ViewSettings, type Language, type Message, type Tool } from './view-settings';
 import { WalkMode, type WalkSettings } from './walk-mode';
@@ -56,6 +57,8 @@ export interface PlaygroundState {
   view: { centerX: number; centerY: number; scale: number } | null;
   /** Walk mode's settings; null: the runs search. */
   walk: WalkSettings | null;
+  /** The agent radius the navigation mesh is built for and the searches on it plan for; absent: as it is. */
+  meshRadius?: number;
 }
 
 /** What an edit changed, for walks under way: the cells painted and their costs, or which endpoint moved. */
@@ -89,9 +92,10 @@ export class PlaygroundStore {
       edited: (edit) => this.edited(edit),
       tell: (message) => (message ? this.viewSettings.showMessage(message) : this.viewSettings.clearMessage()),
     });
-    this.searches = new RunSet(engine, this.jobs);
-    this.playback = new Playback(this, this.jobs, (action) => this.act(action));
+    // The searches on the navigation mesh plan for the agent radius the mesh is shown for.
     this.navMesh = new NavMeshLayer(this.jobs);
+    this.searches = new RunSet(engine, this.jobs, () => this.navMesh.radius);
+    this.playback = new Playback(this, this.jobs, (action) => this.act(action));
     for (const part of [this.document, this.searches, this.clock, this.walkMode, this.viewSettings, this.playback, this.navMesh]) {
       part.changes.subscribe((changes: ReadonlySet<Change>) => this.notify(changes));
     }
@@ -119,7 +123,9 @@ export class PlaygroundStore {
   get runs(): readonly Run[] { return this.searches.runs; }
   /** The first run's options and timeline: the only run's, outside compare mode. */
   get options(): SearchOptions { return this.searches.options; }
-  get timeline(): Timeline { return this.searches.timeline; }
+  get timeline(): RunTimeline { return this.searches.timeline; }
+  /** The first run's grid timeline (its search or walk); null while it searches the navigation mesh. */
+  get gridTimeline(): Timeline | null { return this.searches.runs[0]!.gridTimeline; }
   get playing(): boolean { return this.clock.playing; }
   get speedIndex(): number { return this.clock.speedIndex; }
   /** Set when the searches finished; edits then show the finished searches for the new map. */
@@ -223,6 +229,7 @@ export class PlaygroundStore {
       const rebuild = walking !== this.walking;
       this.walkMode.load(walking, state.walk);
       if (rebuild) this.searches.rebuild(this.grid, walking);
+      if (state.meshRadius !== undefined) this.navMesh.setRadius(state.meshRadius, this.grid);
       // Live mode makes the new map's searches run to their end; a given step is reached by replaying instead.
       this.clock.live = state.step === null;
       this.document.load(state.map);
@@ -334,7 +341,14 @@ export class PlaygroundStore {
   setHeatMode(mode: HeatMode): void { this.act(() => this.viewSettings.setHeatMode(mode)); }
   /** Shows or hides the navigation mesh (built for the map and radius as they are). */
   setMeshShown(shown: boolean): void { this.act(() => this.navMesh.setShown(shown, this.grid)); }
-  setMeshRadius(radius: number): void { this.act(() => this.navMesh.setRadius(radius, this.grid)); }
+  /** The agent's radius: the mesh shown is built for it, and the searches on the mesh plan for it (they start again). */
+  setMeshRadius(radius: number): void {
+    this.act(() => {
+      const before = this.navMesh.radius;
+      this.navMesh.setRadius(radius, this.grid);
+      if (this.navMesh.radius !== before && this.runs.some((run) => run.mesh)) this.afterEdit('options');
+    });
+  }
   setLanguage(language: Language): void { this.act(() => this.viewSettings.setLanguage(language)); }
   showMessage(message: Message | null): void { this.act(() => this.viewSettings.showMessage(message)); }
   setCanvasSize(width: number, height: number): void { this.act(() => this.viewSettings.setCanvasSize(width, height, this.grid.width, this.grid.height)); }

@@ -38,9 +38,12 @@ export interface SearchResult {
 
 /**
  * What a run's timeline offers the store and the views, for a search (SearchTimeline) and
- * for a walk (walk-timeline.ts) alike.
+ * for a walk (walk-timeline.ts) alike: the grid's timelines. A search on the navigation mesh
+ * has a timeline of its own kind (mesh-timeline.ts) with the same moves; `domain` tells them
+ * apart (RunTimeline in run.ts).
  */
 export interface Timeline {
+  readonly domain: 'grid';
   /** The search drawn: the run's search, or a walk's planner. */
   readonly display: Search;
   readonly step: number;
@@ -68,6 +71,7 @@ export interface Timeline {
 }
 
 export class SearchTimeline implements Timeline {
+  readonly domain = 'grid';
   readonly display: Search;
   private readonly measure: Search;
   private start: Point = { x: 0, y: 0 };

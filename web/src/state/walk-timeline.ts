@@ -23,6 +23,7 @@ export type WalkStepSize = 'move' | 'expansion';
 const PLAN_CHUNK = 1 << 20;
 
 export class WalkTimeline implements Timeline {
+  readonly domain = 'grid';
   readonly walk: Walk;
   /** The last observed step, when the current step was observed. */
   lastStep: WalkStep | null = null;

@@ -1,7 +1,7 @@
 // The buttons above the panes that start and end compare mode: "Compare" (a second search
 // beside the first), "Add search" (up to MAX_RUNS) and "Stop comparing" (back to the first
 // search alone). Each pane's own header removes that pane.
-import { fitOptions, type SearchOptions } from '../engine/engine';
+import { fitOptions, type AlgorithmName, type SearchOptions } from '../engine/engine';
 import { COMPARE_ORDER } from '../presenters/index';
 import { MAX_RUNS } from '../state/run';
 import type { Change, PlaygroundStore } from '../state/store';
@@ -27,6 +27,14 @@ export function nextSearch(store: PlaygroundStore): SearchOptions {
   return runnable.find((options) => !used.has(options.algorithm)) ?? runnable[0] ?? { ...base };
 }
 
+/** The same map searched on its cells and on its navigation mesh: grid A*, Theta*, navmesh A* + funnel and Polyanya, each with the first run's options fitted to it. */
+export const REPRESENTATIONS: readonly AlgorithmName[] = ['astar', 'theta', 'navmesh', 'polyanya'];
+
+export function representationSearches(store: PlaygroundStore): SearchOptions[] {
+  const base = store.runs[0]!.options;
+  return REPRESENTATIONS.map((name) => ({ ...base, ...fitOptions(store.engine.algorithm(name), base) }));
+}
+
 export function buildCompareBar(store: PlaygroundStore, phrases: Phrases): CompareBar {
   const button = (key: PhraseKey, action: string, onClick: () => void) => {
     const b = phrases.text(el('button', { type: 'button', class: 'ap-button', 'data-action': action }), key);
@@ -36,7 +44,10 @@ export function buildCompareBar(store: PlaygroundStore, phrases: Phrases): Compa
   const compare = button('compare.start', 'compare', () => store.addRun(nextSearch(store)));
   const add = button('compare.add', 'add-search', () => store.addRun(nextSearch(store)));
   const stop = button('compare.stop', 'stop-compare', () => store.setSearches([store.runs[0]!.options]));
-  const element = el('div', { class: 'ap-compare-bar' }, compare, add, stop);
+  // The lesson of the mesh searches: the representation matters as much as the search.
+  const representations = button('compare.representations', 'compare-representations', () => store.setSearches(representationSearches(store)));
+  phrases.attribute(representations, 'title', 'compare.representationsTitle');
+  const element = el('div', { class: 'ap-compare-bar' }, compare, add, representations, stop);
   let visible = true;
 
   const update = (changes: ReadonlySet<Change>) => {

@@ -49,14 +49,22 @@ export function optionsSummary(store: PlaygroundStore, options: SearchOptions): 
  * moves it is used with, except Manhattan distance once diagonal moves are allowed.
  */
 export function guaranteesOptimal(row: AlgorithmRow, options: SearchOptions): boolean {
-  if (!row.optimal || row.anyAngle) return false;
+  // Polyanya is the one optimal any-angle search: the any-angle paths are checked against it.
+  if (!row.optimal) return false;
   if (row.usesWeight && options.weight > 1) return false;
   const heuristic = options.heuristic ?? row.defaultHeuristic;
   return !(row.usesHeuristic && heuristic === 'manhattan' && options.diagonal !== 'never');
 }
 
-/** Paths are only comparable between searches with the same moves and move costs. */
-const movesKey = (options: SearchOptions) => `${options.diagonal} ${options.costModel}`;
+/**
+ * Paths are only comparable between searches with the same moves and move costs: grid
+ * searches by their diagonal rule and costs; any-angle ones (Theta*, the mesh searches) with
+ * each other, for the same agent radius (Theta*'s agent is a point).
+ */
+function movesKey(store: PlaygroundStore, options: SearchOptions): string {
+  const row = store.engine.algorithm(options.algorithm);
+  return row.anyAngle ? `any-angle ${row.onMesh ? store.navMesh.radius : 0}` : `${options.diagonal} ${options.costModel}`;
+}
 
 /**
  * The cheapest cost an optimal search found for each kind of moves, from the runs whose
@@ -67,7 +75,7 @@ export function optimalCosts(store: PlaygroundStore): Map<string, number> {
   for (const run of store.runs) {
     const result = run.timeline.result;
     if (!result || result.pathCost === null || !guaranteesOptimal(store.engine.algorithm(run.options.algorithm), run.options)) continue;
-    const key = movesKey(run.options);
+    const key = movesKey(store, run.options);
     best.set(key, Math.min(best.get(key) ?? Infinity, result.pathCost));
   }
   return best;
@@ -76,7 +84,7 @@ export function optimalCosts(store: PlaygroundStore): Map<string, number> {
 /** True when the run's path costs what the best optimal search of its kind of moves found. */
 export function isOptimalCost(store: PlaygroundStore, run: Run, best = optimalCosts(store)): boolean {
   const cost = run.timeline.result?.pathCost;
-  const reference = best.get(movesKey(run.options));
+  const reference = best.get(movesKey(store, run.options));
   if (cost === null || cost === undefined || reference === undefined) return false;
   return Math.abs(cost - reference) <= 1e-9 * Math.max(1, reference);
 }
@@ -180,7 +188,7 @@ export function buildComparison(store: PlaygroundStore, phrases: Phrases): Compa
       const summary = optionsSummary(store, run.options);
       setAttribute(cells[0]!, 'title', summary);
       if (result?.status === 'refused') {
-        setText(cells[1]!, refusalText(store, run.timeline.display.refusal ?? 'needs-uniform-terrain', run));
+        setText(cells[1]!, refusalText(store, run.shown.refusal ?? 'needs-uniform-terrain', run));
         cells[1]!.colSpan = columns.length - 1;
         for (const cell of cells.slice(2)) cell.hidden = true;
         continue;
@@ -222,7 +230,7 @@ export function buildComparison(store: PlaygroundStore, phrases: Phrases): Compa
       const { soFar, total } = figures(row.run);
       row.bar.setAttribute('width', ((soFar / scale) * CHART_WIDTH).toFixed(2));
       row.total.setAttribute('width', (((total ?? soFar) / scale) * CHART_WIDTH).toFixed(2));
-      const text = timeline.display.status === 'refused'
+      const text = row.run.shown.status === 'refused'
         ? translate(language, 'compare.chart.notRun', { name: searchName(store, row.run) })
         : total === null
         ? translate(language, 'compare.chart.soFar', { name: searchName(store, row.run), n: soFar.toLocaleString(language) })

@@ -7,7 +7,8 @@
 // what every search says alike.
 import type { Point, RefusalName, WalkStatus } from '../engine/engine';
 import { cellName, listCells } from '../presenters/common';
-import { frontierOf, presenterFor, type StepStory } from '../presenters/index';
+import { frontierOf, meshPresenterFor, presenterFor, type StepStory } from '../presenters/index';
+import type { MeshTimeline } from '../state/mesh-timeline';
 import { formatNumber } from '../scene/format';
 import { preparing } from '../state/preparation';
 import { SPEEDS } from '../state/speeds';
@@ -79,17 +80,19 @@ export function statusText(store: PlaygroundStore, run: Run = store.runs[0]!): s
   const { language } = store;
   const { timeline } = run;
   const say = sayer(language);
-  const search = timeline.display;
-  const counters = search.counters();
-  const status = search.status;
+  // A search on the mesh reads its figures from its MeshSearch, through the run's summary.
+  const search = timeline.domain === 'grid' ? timeline.display : null;
+  const shown = run.shown;
+  const counters = { expanded: shown.expanded, openSize: shown.openSize };
+  const status = shown.status;
   if (status === 'ready') return say('status.noStart');
-  if (status === 'refused') return say('status.refused', { reason: refusalText(store, search.refusal ?? 'needs-uniform-terrain', run) });
-  if (preparing(search)) return say('status.preparing', { algorithm: algorithmLabel(language, store.engine.algorithm(run.options.algorithm)) });
-  const cost = search.pathCost;
-  const path = status === 'found' ? search.path() : null;
+  if (status === 'refused') return say('status.refused', { reason: refusalText(store, shown.refusal ?? 'needs-uniform-terrain', run) });
+  if ((search && preparing(search)) || status === 'preparing') return say('status.preparing', { algorithm: algorithmLabel(language, store.engine.algorithm(run.options.algorithm)) });
+  const cost = shown.pathCost;
+  const path = status !== 'found' ? null : search ? search.path() : timeline.domain === 'mesh' ? timeline.search.path() : null;
   const length = path === null ? null : pathLength(path);
   // Once the search has ended the headline gives the cost; the counters do not repeat it.
-  const ended = status !== 'running' && status !== 'preparing';
+  const ended = status !== 'running';
   const counts = say(ended ? 'status.countersEnd' : 'status.counters', {
     // IDA* keeps no open list; its count is the length of the depth-first path.
     openName: say(frontierOf(run.options.algorithm).countName),
@@ -107,7 +110,7 @@ export function statusText(store: PlaygroundStore, run: Run = store.runs[0]!): s
   else if (status === 'no-path') parts.push(say('status.noPath'));
   else if (status === 'gave-up') parts.push(say('status.gaveUp', { n: counters.expanded.toLocaleString(language) }));
   else if (counters.expanded === 0) parts.push(say('status.ready'));
-  const progress = search.progress();
+  const progress = search?.progress() ?? { iteration: null, threshold: null, meetingCost: null, meetingCell: null };
   if (status === 'running' && progress.iteration !== null && progress.threshold !== null)
     parts.push(say('status.iteration', { iteration: progress.iteration, threshold: formatNumber(progress.threshold, 2) }));
   if (status === 'running' && progress.meetingCost !== null && progress.meetingCell)
@@ -130,14 +133,14 @@ export function formatDuration(language: Language, ms: number): string {
 export function paneStatusText(store: PlaygroundStore, run: Run): string {
   if (run.walk) return walkStatusText(store, run, run.walk);
   const say = sayer(store.language);
-  const search = run.timeline.display;
-  const counters = search.counters();
+  const shown = run.shown;
+  const counters = shown;
   const n = counters.expanded.toLocaleString(store.language);
-  if (preparing(search)) return say('status.preparing', { algorithm: algorithmLabel(store.language, store.engine.algorithm(run.options.algorithm)) });
-  switch (search.status) {
+  if ((run.gridTimeline && preparing(run.gridTimeline.display)) || shown.status === 'preparing') return say('status.preparing', { algorithm: algorithmLabel(store.language, store.engine.algorithm(run.options.algorithm)) });
+  switch (shown.status) {
     case 'ready': return say('status.noStart');
-    case 'refused': return say('status.refused', { reason: refusalText(store, search.refusal ?? 'needs-uniform-terrain', run) });
-    case 'found': return say('pane.found', { n, cost: formatNumber(search.pathCost, 2) });
+    case 'refused': return say('status.refused', { reason: refusalText(store, shown.refusal ?? 'needs-uniform-terrain', run) });
+    case 'found': return say('pane.found', { n, cost: formatNumber(shown.pathCost, 2) });
     case 'no-path': return say('pane.noPath', { n });
     case 'gave-up': return say('pane.gaveUp', { n });
     default: {
@@ -152,8 +155,9 @@ export function paneStatusText(store: PlaygroundStore, run: Run): string {
 /** The narration of a run's current step (the first run's by default). */
 export function narrationText(store: PlaygroundStore, run: Run = store.runs[0]!): string {
   if (run.walk) return walkNarrationText(store, run, run.walk);
+  if (run.mesh) return meshNarrationText(store, run, run.mesh);
   const { language } = store;
-  const { timeline } = run;
+  const timeline = run.gridTimeline!;
   const search = timeline.display;
   const say = sayer(language);
   const parts: string[] = [];
@@ -174,6 +178,28 @@ export function narrationText(store: PlaygroundStore, run: Run = store.runs[0]!)
   } else {
     parts.push(say('narration.running', { steps }));
   }
+  if (store.live) parts.push(say('narration.live'));
+  return joinSentences(language, parts);
+}
+
+/** The narration of a search on the navigation mesh: its presenter tells the step shown; the end is told as every search's. */
+function meshNarrationText(store: PlaygroundStore, run: Run, mesh: MeshTimeline): string {
+  const { language } = store;
+  const say = sayer(language);
+  const view = mesh.view();
+  const presenter = meshPresenterFor(mesh.search.options.algorithm);
+  const parts: string[] = [];
+  const steps = mesh.step;
+  if (view.status === 'ready' || view.status === 'preparing') return '';
+  if (view.status === 'refused') return say('narration.refused', { reason: refusalText(store, mesh.search.refusal ?? 'needs-uniform-terrain', run) });
+  // Every mesh search expands its start in its first step: ended before it, the start or the
+  // goal is off the mesh, too near a wall for the agent's radius.
+  if (steps === 0) parts.push(view.status === 'no-path' ? say('narration.mesh.outside', { radius: formatNumber(mesh.search.options.radius, 2) }) : presenter.narrateStart(say, store.start, store.goal));
+  else if (view.events) parts.push(...presenter.narrateStep(view, say));
+  else if (view.status === 'found') parts.push(say('narration.finished', { steps, cost: formatNumber(mesh.search.pathCost, 2) }));
+  else if (view.status === 'no-path') parts.push(say('narration.finishedNoPath', { steps }));
+  else if (view.status === 'gave-up') parts.push(say('narration.gaveUp', { n: steps.toLocaleString(language) }));
+  else parts.push(say('narration.running', { steps }));
   if (store.live) parts.push(say('narration.live'));
   return joinSentences(language, parts);
 }
@@ -245,7 +271,7 @@ function walkNarrationText(store: PlaygroundStore, run: Run, walk: WalkTimeline)
 
 /** What a presenter may read about the step shown, besides its events. */
 function stepStory(store: PlaygroundStore, run: Run): StepStory {
-  const search = run.timeline.display;
+  const search = run.gridTimeline!.display;
   return {
     say: sayer(store.language),
     language: store.language,
@@ -261,11 +287,16 @@ function stepStory(store: PlaygroundStore, run: Run): StepStory {
 /** Lines of the hover/tap tooltip for one cell of a run's pane (the first run's by default). */
 export function cellDetails(store: PlaygroundStore, cell: Point, run: Run = store.runs[0]!): string[] {
   const { grid, language } = store;
-  const { timeline } = run;
   const say = sayer(language);
-  const search = timeline.display;
   const cost = grid.cost(cell.x, cell.y);
   const lines = [`${say('tooltip.cell', { x: cell.x, y: cell.y })} · ${cost === 0 ? say('tooltip.wall') : say('tooltip.cost', { cost })}`];
+  const { mesh } = run;
+  if (mesh) {
+    const status = mesh.status;
+    if (status === 'ready' || status === 'refused' || status === 'preparing') return lines;
+    return [...lines, ...meshPresenterFor(mesh.search.options.algorithm).tooltip(cell, mesh.view(), say)];
+  }
+  const search = run.gridTimeline!.display;
   if (search.status === 'ready' || search.status === 'refused') return lines;
   return [...lines, ...presenterFor(run.options.algorithm).tooltip(cell, cell.y * grid.width + cell.x, search, say)];
 }

@@ -5,7 +5,8 @@
 // current step is on marked aria-current="step". Both are read from the engine and the
 // step's events, the same ones the picture and the narration come from.
 import { SIDES, type OpenListEntry, type Point, type Search } from '../engine/engine';
-import { frontierOf, presenterFor } from '../presenters/index';
+import { frontierOf, meshPresenterFor, presenterFor } from '../presenters/index';
+import { isMeshAlgorithm, type MeshTimeline } from '../state/mesh-timeline';
 import { currentLineOfStep, finishingLine, linesOfStep, pseudocodeLines, type LineId } from '../presenters/pseudocode';
 import { formatNumber } from '../scene/format';
 import type { Run } from '../state/run';
@@ -94,8 +95,52 @@ export function buildInspector(store: PlaygroundStore, phrases: Phrases, later: 
         : rest > 0 ? el('p', { class: 'ap-note' }, translate(language, 'inspect.more', { n: rest.toLocaleString(language) })) : null);
   };
 
+  /** A search on the mesh: its open list of polygons or nodes, each named by its presenter; clicking one rings the cell it lies in. */
+  const fillMeshOpenList = (mesh: MeshTimeline) => {
+    const language = store.language;
+    const frontier = frontierOf(inspected.options.algorithm);
+    setText(openTitle, translate(language, frontier.inspectTitle));
+    const view = mesh.view();
+    const status = view.status;
+    if (status === 'ready' || status === 'preparing' || status === 'refused') {
+      const why = status === 'refused'
+        ? translate(language, 'status.refused', { reason: refusalText(store, mesh.search.refusal ?? 'needs-uniform-terrain', inspected) })
+        : translate(language, 'inspect.notRunning');
+      openLists.replaceChildren(el('p', { class: 'ap-note' }, why));
+      return;
+    }
+    // Navmesh A*'s funnel walks after its search has ended: the open list is what the search left.
+    if (status !== 'running' || mesh.search.status !== 'running') {
+      openLists.replaceChildren(el('p', { class: 'ap-note' }, translate(language, 'inspect.ended', { n: mesh.search.counters().openSize.toLocaleString(language) })));
+      return;
+    }
+    const presenter = meshPresenterFor(mesh.search.options.algorithm);
+    const say = (key: PhraseKey, params?: Record<string, string | number>) => translate(language, key, params);
+    const entries = mesh.search.openList(OPEN_LIST_SHOWN);
+    const items = entries.map((entry, i) => {
+      const { name, at } = presenter.describeEntry(entry, view, say);
+      const cell = at ? { x: Math.min(store.grid.width - 1, Math.floor(at.x)), y: Math.min(store.grid.height - 1, Math.floor(at.y)) } : null;
+      const selected = picked !== null && cell !== null && picked.x === cell.x && picked.y === cell.y;
+      const button = el('button', { type: 'button', class: `ap-open-entry${i === 0 ? ' ap-next' : ''}`, 'aria-pressed': String(selected), 'data-node': entry.node },
+        el('span', { class: 'ap-open-cell' }, name),
+        el('span', { class: 'ap-open-numbers' }, `g ${formatNumber(entry.g, 2)} · h ${formatNumber(entry.h, 2)} · f ${formatNumber(entry.f, 2)}`),
+        i === 0 ? el('span', { class: 'ap-open-next' }, translate(language, 'inspect.next')) : null);
+      button.addEventListener('click', () => {
+        pick(selected ? null : cell);
+        fillMeshOpenList(mesh);
+      });
+      return el('li', {}, button);
+    });
+    const rest = mesh.search.counters().openSize - items.length;
+    openLists.replaceChildren(
+      el('p', { class: 'ap-note' }, translate(language, frontier.inspectOrder)),
+      el('div', {}, entries.length === 0 ? el('p', { class: 'ap-note' }, translate(language, 'inspect.empty')) : el('ol', { class: 'ap-open-list' }, ...items),
+        rest > 0 ? el('p', { class: 'ap-note' }, translate(language, 'inspect.more', { n: rest.toLocaleString(language) })) : null));
+  };
+
   const fillOpenList = () => {
-    const search = inspected.timeline.display;
+    if (inspected.mesh) return fillMeshOpenList(inspected.mesh);
+    const search = inspected.gridTimeline!.display;
     const language = store.language;
     const frontier = frontierOf(inspected.options.algorithm);
     setText(openTitle, translate(language, frontier.inspectTitle));
@@ -137,20 +182,27 @@ export function buildInspector(store: PlaygroundStore, phrases: Phrases, later: 
   let shownLine: string | null = null;
   const fillCode = () => {
     const { algorithm } = inspected.options;
-    const presenter = presenterFor(algorithm);
     const key = `${algorithm} ${store.language}`;
     if (key !== codeKey) {
       codeKey = key;
       lineItems = new Map();
-      code.replaceChildren(...pseudocodeLines(presenter.pseudocode, store.language).map((line) => {
+      const program = isMeshAlgorithm(algorithm) ? meshPresenterFor(algorithm).pseudocode : presenterFor(algorithm).pseudocode;
+      code.replaceChildren(...pseudocodeLines(program, store.language).map((line) => {
         const item = el('li', { 'data-line': line.id }, line.text);
         item.style.setProperty('--indent', String(line.indent));
         lineItems.set(line.id, item);
         return item;
       }));
     }
-    const search = inspected.timeline.display;
-    const step = inspected.timeline.lastEvent;
+    const mesh = inspected.mesh;
+    if (mesh) {
+      const lines = meshPresenterFor(mesh.search.options.algorithm).lines(mesh.view());
+      markLines(new Set(lines.passed), mesh.status === 'refused' ? null : lines.current);
+      return;
+    }
+    const presenter = presenterFor(algorithm);
+    const search = inspected.gridTimeline!.display;
+    const step = inspected.gridTimeline!.lastEvent;
     const passed = new Set<string>(linesOfStep(presenter.pseudocode, step, search.status));
     // A search that does not run (refused: the options cannot run on this map) is on no line.
     let current: LineId | null = search.status === 'refused' ? null : currentLineOfStep(presenter.pseudocode, step, search.status);
@@ -163,6 +215,11 @@ export function buildInspector(store: PlaygroundStore, phrases: Phrases, later: 
       passed.clear();
       passed.add(current);
     }
+    markLines(passed, current);
+  };
+
+  /** Marks the lines passed and the current one, and scrolls the current one into view. */
+  const markLines = (passed: ReadonlySet<string>, current: LineId | null) => {
     for (const [id, item] of lineItems) {
       item.classList.toggle('ap-line-passed', current !== null && passed.has(id));
       if (id === current) setAttribute(item, 'aria-current', 'step');
@@ -198,7 +255,8 @@ export function buildInspector(store: PlaygroundStore, phrases: Phrases, later: 
     if (changes.has('search') || changes.has('options') || changes.has('language') || changes.has('map') || changes.has('endpoints')) {
       if (changes.has('search') && picked) {
         // A picked cell stays picked while it is still in the list; a new search forgets it.
-        if (inspected.timeline.display.phase(picked.x, picked.y) !== 'open') pick(null);
+        const grid = inspected.gridTimeline;
+        if (grid && grid.display.phase(picked.x, picked.y) !== 'open') pick(null);
       }
       fillOpenList();
       fillCode();

@@ -4,7 +4,7 @@ import { GENERATOR_NAMES, type GeneratorName } from '../generators/generators';
 import { heatGradientCss } from '../render/heat';
 import { HEAT_MODES, type HeatMode } from '../scene/pane-scene';
 import { readPalette } from '../render/palette';
-import { presenterFor, type LegendMark } from '../presenters/index';
+import { legendOf, type LegendMark } from '../presenters/index';
 import { formatNumber } from '../scene/format';
 import { importFiles } from '../input/files';
 import { PRESETS } from '../state/presets';
@@ -173,6 +173,13 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
     // Subgoals are shaded like scanned cells; the edges drawn like scans.
     subgoal: legendItem(swatch('ap-swatch-scanned'), 'legend.subgoal'),
     edges: legendItem(swatch('ap-swatch-scan'), 'legend.edges'),
+    // The searches on the navigation mesh.
+    polygons: legendItem(swatch('ap-swatch-polygons'), 'legend.polygons'),
+    corridor: legendItem(swatch('ap-swatch-corridor'), 'legend.corridor'),
+    funnel: legendItem(swatch('ap-swatch-funnel'), 'legend.funnel'),
+    intervals: legendItem(swatch('ap-swatch-intervals'), 'legend.intervals'),
+    roots: legendItem(swatch('ap-swatch-roots'), 'legend.roots'),
+    pruned: legendItem(swatch('ap-swatch-pruned'), 'legend.pruned'),
   };
   // Walk mode's marks, shown while the agents walk (fog and sensing only in unknown terrain).
   const walkItems = {
@@ -253,7 +260,7 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
     }
     if (changes.has('options') || changes.has('language') || changes.has('map')) {
       // What the chosen searches draw besides open and closed cells, as their presenters say.
-      const marks = new Set(store.runs.flatMap((run) => presenterFor(run.options.algorithm).legend));
+      const marks = new Set(store.runs.flatMap((run) => legendOf(run.options.algorithm)));
       for (const [mark, item] of Object.entries(algorithmItems)) item.hidden = !marks.has(mark as LegendMark);
       walkItems.inconsistent.hidden = dstarCells.hidden = !marks.has('inconsistent');
       // The learned-h heat map is offered while a search that learns h is shown.

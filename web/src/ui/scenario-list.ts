@@ -282,8 +282,7 @@ function verdictText(store: PlaygroundStore, query: ScenarioQuery): string {
   if (finished.length === 0) return translate(language, 'scenario.published', { optimal: published });
   let differs = false;
   const sentences = finished.map((run) => {
-    const search = run.timeline.display;
-    const cost = search.status === 'found' ? search.pathCost : null;
+    const cost = run.shown.pathCost;
     const matches = matchesOptimal(query.optimal, cost);
     differs ||= !matches;
     const sentence = matches

@@ -44,8 +44,7 @@ export function buildSearchOptions(store: PlaygroundStore, phrases: Phrases, run
     if (index >= 0) store.setRunOptions(index, options);
   };
 
-  // The page does not run the searches on a navigation mesh yet (presenters/index.ts).
-  const pageAlgorithms = catalog.algorithms.filter((row) => !row.onMesh);
+  const pageAlgorithms = catalog.algorithms;
   const algorithmOptions = pageAlgorithms.map((row) => el('option', { value: row.name }));
   const algorithm = el('select', { 'data-control': 'algorithm' }, ...algorithmOptions);
   const defaultHeuristic = el('option', { value: '' });
@@ -120,8 +119,12 @@ export function buildSearchOptions(store: PlaygroundStore, phrases: Phrases, run
     weight.value = String(options.weight);
     setText(weightOutput, options.weight.toFixed(1));
     if (document.activeElement !== limit) limit.value = String(options.maxExpansions ?? '');
+    // A search on the navigation mesh reads none of them (its h is the straight-line
+    // distance; it moves at any angle inside the mesh); the agent radius is its option.
     heuristic.disabled = !row.usesHeuristic;
     weight.disabled = !row.usesWeight;
+    diagonal.disabled = row.onMesh;
+    costModel.disabled = row.onMesh;
     fields.limit.hidden = !row.reexpands || !shown.has('algorithm');
     const name = translate(language, `heuristic.${row.defaultHeuristic ?? (options.diagonal === 'never' ? 'manhattan' : 'octile')}` as PhraseKey);
     setText(defaultHeuristic, translate(language, 'heuristic.default', { name }));
@@ -131,8 +134,11 @@ export function buildSearchOptions(store: PlaygroundStore, phrases: Phrases, run
     const ruledOut = pageAlgorithms.filter((r) => refusals.get(r.name) === 'needs-uniform-terrain');
     if (ruledOut.length > 0)
       reasons.push(translate(language, 'refusal.needs-uniform-terrain', { algorithm: ruledOut.map((r) => algorithmLabel(language, r)).join(' / ') }));
-    if (row.diagonals.length < catalog.diagonals.length) reasons.push(refusalText(store, 'diagonal-rule', run()));
-    if (row.costModels.length < catalog.costModels.length) reasons.push(refusalText(store, 'cost-model', run()));
+    if (row.onMesh) reasons.push(translate(language, 'option.meshOnly', { algorithm: algorithmLabel(language, row) }));
+    else {
+      if (row.diagonals.length < catalog.diagonals.length) reasons.push(refusalText(store, 'diagonal-rule', run()));
+      if (row.costModels.length < catalog.costModels.length) reasons.push(refusalText(store, 'cost-model', run()));
+    }
     setText(note, joinSentences(language, reasons));
     note.hidden = reasons.length === 0;
   };

@@ -132,7 +132,7 @@ export function buildTransport(store: PlaygroundStore, phrases: Phrases, narrate
       setText(timelineOutput, label);
       setAttribute(timelineInput, 'aria-valuetext', label);
       backButton.disabled = step === 0;
-      stepButton.disabled = store.finished || store.runs.every((run) => run.timeline.display.status === 'ready');
+      stepButton.disabled = store.finished || store.runs.every((run) => run.shown.status === 'ready');
       const comparing = store.runs.length > 1;
       // A chosen Moving AI query adds whether the cost found is its published optimal length.
       setText(status, joinSentences(language, [comparing ? compareStatus(store) : statusText(store), extraStatus()].filter(Boolean)));
@@ -161,7 +161,7 @@ export function buildTransport(store: PlaygroundStore, phrases: Phrases, narrate
 function compareStatus(store: PlaygroundStore): string {
   const { language, runs } = store;
   // A walk is finished when it ended (arrived, no path, gave up); a search likewise.
-  const refusedRun = (run: Run) => (run.walk ? run.walk.walk.status : run.timeline.display.status) === 'refused';
+  const refusedRun = (run: Run) => (run.walk ? run.walk.walk.status : run.shown.status) === 'refused';
   const refused = runs.filter(refusedRun).length;
   const finished = runs.filter((run) => run.timeline.finished && !refusedRun(run)).length;
   const parts = [translate(language, 'status.compare', { n: runs.length, finished })];
