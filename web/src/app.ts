@@ -357,17 +357,14 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
     requestDraw();
   };
   cleanups.push(store.subscribe(onChange));
-  // Building the page, its first style and layout pass (measuring the panes, reading the
-  // colours as it first draws) and its first full update go in separate tasks: together
-  // they made one task of 80 to 100 ms on a 1024 x 1024 map (bench:web, "open the page at
-  // that link").
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  // No yield between building the page and its first update: a page opened at a link
+  // applies the link in the same task (share/address-bar.ts), and a task boundary here
+  // showed the default map for a frame first.
   syncPanes();
   setReadonly(readonly);
   nameDocument();
   // Colours come from the stylesheet, which applies only once the root is in the document.
   onScheme();
-  await new Promise((resolve) => setTimeout(resolve, 0));
   onChange(new Set<Change>(['map', 'search', 'ui', 'options']));
   measurePanes();
 
