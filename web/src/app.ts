@@ -59,6 +59,11 @@ export interface MountOptions {
   links?: ShareLinks;
   /** Start with the Inspect tool, as on a touch screen; default: whether the primary pointer is coarse. */
   touchFirst?: boolean;
+  /**
+   * Runs once the playground is built, before its first update and its first frame: what
+   * it loads (the page's link) is the first state shown.
+   */
+  beforeFirstUpdate?: (playground: PlaygroundHandle) => void;
 }
 
 export interface PlaygroundHandle {
@@ -132,7 +137,13 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
   // While a job runs the searches on (instant, a recomputation, a replay), a pane is drawn
   // at most every JOB_DRAW_INTERVAL_MS: the picture still moves, and the job gets the time.
   let firstPane = 0;
+  // New panes are measured at the next frame, first thing (see syncPanes).
+  let measureAtFrame = false;
   const loop = new FrameLoop((now) => {
+    if (measureAtFrame) {
+      measureAtFrame = false;
+      measurePanes();
+    }
     const playing = store.tick(now);
     const begin = performance.now();
     let waiting = false;
@@ -259,18 +270,31 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
     });
     // Every pane is the same size (the grid's cells are equal), so the first one's size is
     // the view's canvas size for all.
+    // The panes are measured and drawn at the next frame, whose layout is needed anyway,
+    // rather than by forcing a layout here: on a 1024 x 1024 map's page start, two forced
+    // layouts and draws were a third of one long task. The frame's own callback measures
+    // (so whoever waits for that frame finds the panes sized and drawn); the observer
+    // follows later resizes.
     resizeObserver.disconnect();
     resizeObserver.observe(panes[0]!.canvasWrap);
     describeCanvases();
-    measurePanes();
+    measureAtFrame = true;
+    requestDraw();
   };
   const measurePanes = () => {
     const rect = panes[0]!.canvasWrap.getBoundingClientRect();
     store.setCanvasSize(Math.round(rect.width), Math.round(rect.height));
-    drawNow();
+    drawPanes();
   };
   const requestDraw = () => loop.wake();
-  const drawNow = () => { for (const pane of panes) pane.draw(); };
+  const drawPanes = () => { for (const pane of panes) pane.draw(); };
+  // Whoever asks for a drawing now (the element, before it says it is ready) gets the
+  // panes measured first if they have not been yet.
+  const drawNow = () => {
+    if (!measureAtFrame) return drawPanes();
+    measureAtFrame = false;
+    measurePanes();
+  };
 
   // ------------------------------------------------------------------ other input
   // An embedded playground hears keys only while focus is inside it: the page around it
@@ -281,7 +305,8 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
   const onScheme = () => {
     for (const pane of panes) pane.picture.refreshTheme();
     requestDraw();
-    panel.refreshTheme();
+    // The legend's colours are read at the frame too, when its style is computed anyway.
+    loop.later(() => panel.refreshTheme());
   };
   darkQuery.addEventListener('change', onScheme);
   cleanups.push(() => darkQuery.removeEventListener('change', onScheme));
@@ -356,19 +381,7 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
     // Any change may show in a pane, or start playback: a frame looks.
     requestDraw();
   };
-  cleanups.push(store.subscribe(onChange));
-  // No yield between building the page and its first update: a page opened at a link
-  // applies the link in the same task (share/address-bar.ts), and a task boundary here
-  // showed the default map for a frame first.
-  syncPanes();
-  setReadonly(readonly);
-  nameDocument();
-  // Colours come from the stylesheet, which applies only once the root is in the document.
-  onScheme();
-  onChange(new Set<Change>(['map', 'search', 'ui', 'options']));
-  measurePanes();
-
-  return {
+  const playground: PlaygroundHandle = {
     store,
     engine,
     get canvas() { return panes[0]!.canvas; },
@@ -392,6 +405,22 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
       root.remove();
     },
   };
+  // The controls are built; the panes and the first update come in a task of their own
+  // (together they were one task of 80 to 100 ms on a 1024 x 1024 map's link). Nothing in
+  // the panes can be shown before that task: they do not exist yet, and the first frame
+  // after it measures and draws them. So what beforeFirstUpdate loads (the page's link)
+  // is the first map shown, never the default one for a frame first.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  options.beforeFirstUpdate?.(playground);
+  cleanups.push(store.subscribe(onChange));
+  syncPanes();
+  setReadonly(readonly);
+  nameDocument();
+  // Colours come from the stylesheet, which applies only once the root is in the document.
+  onScheme();
+  onChange(new Set<Change>(['map', 'search', 'ui', 'options']));
+
+  return playground;
 }
 
 // One parsed stylesheet for every playground in the document: the page adopts it, and so

@@ -164,6 +164,8 @@ export class AstarPlayground extends HTMLElement implements AstarPlaygroundEleme
         done: (detail) => this.emit('astar-done', detail),
       });
       this.applyAttributes();
+      // Ready means shown: measured and drawn now rather than at the next frame.
+      playground.drawNow();
       this.settle.resolve();
       this.dispatchEvent(new CustomEvent('astar-ready', { bubbles: true, composed: true }));
     } catch (error) {

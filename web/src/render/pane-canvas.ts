@@ -26,9 +26,11 @@ export class PaneCanvas {
     this.rasters = new PaneRasters(mapLayer);
   }
 
-  /** Theme changed (light/dark): re-read the colours; the next draw repaints every layer. */
+  /** Theme changed (light/dark): the next draw reads the colours again and repaints every layer. */
   refreshTheme(): void {
-    this.palette = readPalette(this.themeSource);
+    // Read at the draw, in the frame's own style pass: read here, at a page's start, it
+    // forced one of its own (about 20 ms).
+    this.palette = null;
     this.rasters.forget();
   }
 
