@@ -13,6 +13,7 @@
 // whichever job runs it first; the measurement adopts the visible search's preparation
 // rather than making its own.
 import type { Grid, Point, Search, SearchOptions, SearchStatus, StepEvent, Engine } from '../engine/engine';
+import { EngineMemoryError } from '../engine/engine';
 import { runChunked } from './chunks';
 import { FlatOutTiming } from './flat-out-timing';
 import { runToEnd, type Job, type JobRunner } from './jobs';
@@ -73,7 +74,17 @@ export interface Timeline {
 export class SearchTimeline implements Timeline {
   readonly domain = 'grid';
   readonly display: Search;
-  private readonly measure: Search;
+  /**
+   * The search measured flat out beside the visible one. Made for each new grid only when a
+   * measurement starts, in a slice of its own: its per-cell arrays (16 bytes a cell, zero-
+   * filled) made together with the visible search's doubled the task that puts in a
+   * 1024 x 1024 map (a link's, a loaded file's).
+   */
+  private measure: Search | null = null;
+  private grid: Grid;
+  private options: SearchOptions | null = null;
+  /** True once the measuring search is reset for the current start, goal and options. */
+  private measureReset = false;
   private start: Point = { x: 0, y: 0 };
   private goal: Point = { x: 0, y: 0 };
 
@@ -92,12 +103,12 @@ export class SearchTimeline implements Timeline {
   /** True while the visible search has run unobserved since step 0: its time is flat-out time. */
   private unobservedSinceStart = true;
 
-  constructor(engine: Engine, grid: Grid, private readonly jobs: JobRunner, private readonly onMeasured: () => void) {
+  constructor(private readonly engine: Engine, grid: Grid, private readonly jobs: JobRunner, private readonly onMeasured: () => void) {
+    this.grid = grid;
     this.display = engine.createSearch(grid);
     // The visible search keeps display-only channels (JPS's scanned cells) even while it
     // runs unobserved, so a replayed step shows what stepping there one by one shows.
     this.display.setTracing(true);
-    this.measure = engine.createSearch(grid);
   }
 
   get step(): number {
@@ -110,7 +121,12 @@ export class SearchTimeline implements Timeline {
 
   setGrid(grid: Grid): void {
     this.display.setGrid(grid);
-    this.measure.setGrid(grid);
+    // The old grid is deleted once no search reads it: the measuring search goes now and
+    // is made again, on this grid, when a measurement needs it.
+    this.stopMeasuring();
+    this.measure?.delete();
+    this.measure = null;
+    this.grid = grid;
   }
 
   /**
@@ -121,7 +137,8 @@ export class SearchTimeline implements Timeline {
     this.start = { ...start };
     this.goal = { ...goal };
     this.display.setOptions(options);
-    this.measure.setOptions(options);
+    this.options = options;
+    this.measure?.setOptions(options);
     this.total = null;
     this.result = null;
     this.stopMeasuring();
@@ -194,7 +211,7 @@ export class SearchTimeline implements Timeline {
   }
 
   private startMeasuring(): void {
-    this.measure.reset(this.start, this.goal);
+    this.measureReset = false;
     this.measuringNow = true;
     // Nothing at once while the visible search prepares: its preparation's job comes first.
     const firstSliceMs = preparing(this.display) ? 0 : FIRST_MEASURE_SLICE_MS;
@@ -211,22 +228,60 @@ export class SearchTimeline implements Timeline {
       this.changed();
       return false;
     }
-    if (!prepareFor(this.measure, budgetMs, [this.display])) return false;
-    const done = runFor(this.measure, budgetMs - (performance.now() - prepared));
+    const measure = this.measurer();
+    if (!measure) {
+      this.measuringNow = false;
+      return true;
+    }
+    if (!this.measureReset) {
+      measure.reset(this.start, this.goal);
+      this.measureReset = true;
+      // Made (or its arrays sized) for a new grid: the rest waits for the next slice.
+      if (performance.now() - prepared > budgetMs / 2) return false;
+    }
+    if (!prepareFor(measure, budgetMs, [this.display])) return false;
+    const done = runFor(measure, budgetMs - (performance.now() - prepared));
     if (!done) return false;
     this.measuringNow = false;
-    this.total = this.measure.counters().expanded;
-    this.result = resultOf(this.measure);
+    this.total = measure.counters().expanded;
+    this.result = resultOf(measure);
     this.onMeasured();
     this.startTiming();
     return true;
   }
 
+  /** The measuring search, made now if need be; null when there is no room for it (the figures are then left out). */
+  private measurer(): Search | null {
+    if (!this.measure) {
+      try {
+        this.measure = this.engine.createSearch(this.grid);
+      } catch (error) {
+        if (error instanceof EngineMemoryError) return null;
+        throw error;
+      }
+      if (this.options) this.measure.setOptions(this.options);
+    }
+    return this.measure;
+  }
+
   /** Times the search flat out, in the background, once its result is known. */
   private startTiming(): void {
-    const timing = new FlatOutTiming(this.measure, this.start, this.goal, [this.display]);
-    this.jobs.runInBackground(this, timing, () => {
-      if (this.result === null) return;
+    let timing: FlatOutTiming | null = null;
+    this.jobs.runInBackground(this, {
+      run: (budgetMs) => {
+        if (!timing) {
+          const made = this.measure === null;
+          const measure = this.measurer();
+          if (!measure) return true;
+          timing = new FlatOutTiming(measure, this.start, this.goal, [this.display]);
+          // A measuring search made now (its arrays zero-filled) has had this slice.
+          if (made) return false;
+        }
+        return timing.run(budgetMs);
+      },
+      progress: () => timing?.progress() ?? null,
+    }, () => {
+      if (this.result === null || !timing) return;
       this.result = { ...this.result, perRunMs: timing.perRunMs };
       this.onMeasured();
     });
@@ -277,7 +332,8 @@ export class SearchTimeline implements Timeline {
   delete(): void {
     this.stopMeasuring();
     this.display.delete();
-    this.measure.delete();
+    this.measure?.delete();
+    this.measure = null;
   }
 
   private changed(): void {
