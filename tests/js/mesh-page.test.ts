@@ -17,6 +17,7 @@ import { Run } from '../../web/src/state/run';
 import { MapSceneSource, PaneSceneBuilder } from '../../web/src/state/scenes';
 import { pathLength } from '../../web/src/state/timeline';
 import { translate } from '../../web/src/ui/i18n';
+import { radiusText } from '../../web/src/ui/navmesh-controls';
 
 // 16 x 10: walls the paths must bend around (corners for the funnel and for Polyanya's roots).
 const ROWS = [
@@ -314,5 +315,17 @@ describe('the mesh presenters', () => {
       expect(lines.some((l) => l.includes(`#${id}`) && l.includes(`g ${Number(n.g.toFixed(2))}`))).toBe(true);
       found = true;
     }
+  });
+});
+
+describe('the agent radius in words', () => {
+  it('says "1 cell" for exactly one, and the plural otherwise, in both languages', () => {
+    const en = (key: Parameters<typeof translate>[1], params: Record<string, string>) => translate('en', key, params);
+    const zh = (key: Parameters<typeof translate>[1], params: Record<string, string>) => translate('zh-CN', key, params);
+    expect([0, 0.5, 1, 1.25, 2].map((r) => radiusText(r, en))).toEqual(['0 cells', '0.5 cells', '1 cell', '1.25 cells', '2 cells']);
+    expect(radiusText(1, zh)).toBe('1 格');
+    expect(radiusText(2, zh)).toBe('2 格');
+    // The narration of a start or goal off the agent's mesh uses it.
+    expect(translate('en', 'narration.mesh.outside', { radius: radiusText(1, en) })).toContain('the agent radius (1 cell)');
   });
 });

@@ -17,6 +17,7 @@ import type { WalkTimeline } from '../state/walk-timeline';
 import { pathLength } from '../state/timeline';
 import type { Language, PlaygroundStore } from '../state/store';
 import { algorithmLabel, joinSentences, translate, type PhraseKey } from './i18n';
+import { radiusText } from './navmesh-controls';
 
 export function speedLabel(language: Language, index: number): string {
   const speed = SPEEDS[index];
@@ -194,7 +195,7 @@ function meshNarrationText(store: PlaygroundStore, run: Run, mesh: MeshTimeline)
   if (view.status === 'refused') return say('narration.refused', { reason: refusalText(store, mesh.search.refusal ?? 'needs-uniform-terrain', run) });
   // Every mesh search expands its start in its first step: ended before it, the start or the
   // goal is off the mesh, too near a wall for the agent's radius.
-  if (steps === 0) parts.push(view.status === 'no-path' ? say('narration.mesh.outside', { radius: formatNumber(mesh.search.options.radius, 2) }) : presenter.narrateStart(say, store.start, store.goal));
+  if (steps === 0) parts.push(view.status === 'no-path' ? say('narration.mesh.outside', { radius: radiusText(mesh.search.options.radius, say) }) : presenter.narrateStart(say, store.start, store.goal));
   else if (view.events) parts.push(...presenter.narrateStep(view, say));
   else if (view.status === 'found') parts.push(say('narration.finished', { steps, cost: formatNumber(mesh.search.pathCost, 2) }));
   else if (view.status === 'no-path') parts.push(say('narration.finishedNoPath', { steps }));

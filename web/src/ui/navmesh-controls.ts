@@ -26,7 +26,7 @@ export function buildMeshControls(store: PlaygroundStore, phrases: Phrases): { e
     const language = store.language;
     shown.checked = mesh.shown;
     radius.value = String(mesh.radius);
-    setText(radiusOutput, translate(language, 'mesh.radiusValue', { n: formatNumber(mesh.radius, 2) }));
+    setText(radiusOutput, radiusText(mesh.radius, (key, params) => translate(language, key, params)));
     const state = mesh.state;
     status.hidden = state.kind === 'hidden' || (state.kind === 'building' && !state.slow);
     if (state.kind === 'built') {
@@ -39,4 +39,9 @@ export function buildMeshControls(store: PlaygroundStore, phrases: Phrases): { e
     }
   };
   return { element, update };
+}
+
+/** The agent radius with its unit: "1 cell", otherwise "0.5 cells", "2 cells" (and zh-CN's 格). */
+export function radiusText(radius: number, say: (key: PhraseKey, params: Record<string, string>) => string): string {
+  return radius === 1 ? say('mesh.radiusValueOne', {}) : say('mesh.radiusValue', { n: formatNumber(radius, 2) });
 }
