@@ -17,7 +17,7 @@
 import type { EngineGrid } from './grid';
 import type { PathFound, PreparationReport } from './interfaces';
 import { readPoint } from './checks';
-import { EngineSearch } from './search';
+import { EngineSearch, sameOptions } from './search';
 import { DEFAULT_OPTIONS, FIND_PATH_EXPANSION_LIMIT, type RefusalName, type SearchOptions } from './types';
 import type { WasmEngine } from './wasm-engine';
 
@@ -46,7 +46,7 @@ export class PathSearches {
    */
   take(engine: WasmEngine, grid: EngineGrid, options: SearchOptions): EngineSearch {
     const serves = (kept: EngineSearch) => {
-      const { algorithm, diagonal, costModel } = kept.options;
+      const { algorithm, diagonal, costModel } = kept.settings;
       return algorithm === options.algorithm && diagonal === options.diagonal && costModel === options.costModel;
     };
     let search = this.kept.find(serves);
@@ -103,7 +103,9 @@ function keptSearch(engine: WasmEngine, grid: EngineGrid, options: Partial<Searc
   const unbounded = engine.algorithm(resolved.algorithm).reexpands;
   const cap = options.maxExpansions === undefined && unbounded ? FIND_PATH_EXPANSION_LIMIT : resolved.maxExpansions;
   const search = grid.pathSearches.take(engine, grid, resolved);
-  search.setOptions({ ...resolved, heuristic: resolved.heuristic, maxExpansions: cap });
+  const wanted = { ...resolved, heuristic: resolved.heuristic, maxExpansions: cap };
+  // Calls with the same options (a game's usual case) need not check them twice.
+  if (!sameOptions(wanted, search.settings)) search.setOptions(wanted);
   return search;
 }
 

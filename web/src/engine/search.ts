@@ -48,6 +48,8 @@ export class EngineSearch implements Search {
   private current: SearchOptions = { ...DEFAULT_OPTIONS };
   /** The options the raw search runs with: set at reset(), so a running search keeps its own. */
   private applied: SearchOptions = { ...DEFAULT_OPTIONS };
+  /** Whether the raw search has been given options at all (at creation it has its own defaults). */
+  private handedOver = false;
   /** The raw arguments of `current`, until reset() applies them; null when nothing waits. */
   private pending: RawOptionArgs | null = null;
   private view: EngineCellView | null = null;
@@ -129,7 +131,14 @@ export class EngineSearch implements Search {
     const { options: next, args } = this.engine.resolveOptions(this.current, options);
     if (this.engine.algorithm(next.algorithm).onMesh) throw new RangeError(`${next.algorithm} searches a navigation mesh: make it with createMeshSearch`);
     this.current = next;
-    this.pending = args;
+    // The options the raw search has already (findPath sets them at every call): nothing to
+    // hand over at the next reset.
+    this.pending = this.handedOver && sameOptions(next, this.applied) ? null : args;
+  }
+
+  /** The options set last, not copied (options copies them): for the engine's own reads. */
+  get settings(): Readonly<SearchOptions> {
+    return this.current;
   }
 
   /**
@@ -147,6 +156,7 @@ export class EngineSearch implements Search {
     this.owned._setOptions(...args);
     this.pending = null;
     this.applied = next;
+    this.handedOver = true;
     this.holding(next.algorithm, this.grid);
   }
 
@@ -396,4 +406,10 @@ export class EngineSearch implements Search {
   [Symbol.dispose](): void {
     this.delete();
   }
+}
+
+/** Whether two checked sets of options are the same. */
+export function sameOptions(a: SearchOptions, b: SearchOptions): boolean {
+  return a.algorithm === b.algorithm && a.diagonal === b.diagonal && a.heuristic === b.heuristic && a.weight === b.weight
+    && a.costModel === b.costModel && a.maxExpansions === b.maxExpansions;
 }

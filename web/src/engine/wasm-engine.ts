@@ -56,6 +56,7 @@ export class WasmEngine implements Engine {
   readonly walkStatuses: EnumTable<WalkStatusName>;
   readonly replanReasons: EnumTable<ReplanReasonName>;
   readonly channelTypes: EnumTable<ChannelTypeName>;
+  private readonly algorithmRows: ReadonlyMap<string, AlgorithmRow>;
   /** Grids, searches and walks made and neither deleted nor reclaimed. */
   liveObjects = 0;
   /** The size the wasm heap may grow to (MAXIMUM_MEMORY). */
@@ -68,6 +69,7 @@ export class WasmEngine implements Engine {
     // What a raw call throws, once it has returned, when an allocation inside it failed.
     raw.memoryError = (what) => this.memoryError(what);
     this.catalog = deepFreeze(raw.catalog());
+    this.algorithmRows = new Map(this.catalog.algorithms.map((row) => [row.name, row]));
     this.algorithms = new EnumTable('algorithm', raw.Algorithm, names.ALGORITHM_NAMES);
     this.heuristics = new EnumTable('heuristic', raw.Heuristic, names.HEURISTIC_NAMES);
     this.diagonals = new EnumTable('diagonal mode', raw.Diagonal, names.DIAGONAL_NAMES);
@@ -86,7 +88,8 @@ export class WasmEngine implements Engine {
   }
 
   algorithm(name: AlgorithmName): AlgorithmRow {
-    const row = this.catalog.algorithms.find((a) => a.name === name);
+    // A lookup per findPath call, several times: a map rather than a search of the list.
+    const row = this.algorithmRows.get(name);
     if (!row) throw new RangeError(`unknown algorithm ${shown(name)}; expected one of ${this.catalog.algorithms.map((a) => a.name).join(', ')}`);
     return row;
   }
