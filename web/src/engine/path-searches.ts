@@ -49,6 +49,8 @@ export class PathSearches {
       const { algorithm, diagonal, costModel } = kept.settings;
       return algorithm === options.algorithm && diagonal === options.diagonal && costModel === options.costModel;
     };
+    // Most calls ask for the search used last: found first, and the order kept as it is.
+    if (this.kept.length > 0 && serves(this.kept[0]!)) return this.kept[0]!;
     let search = this.kept.find(serves);
     if (search) {
       this.kept = [search, ...this.kept.filter((kept) => kept !== search)];
@@ -103,8 +105,8 @@ function keptSearch(engine: WasmEngine, grid: EngineGrid, options: Partial<Searc
   const unbounded = engine.algorithm(resolved.algorithm).reexpands;
   const cap = options.maxExpansions === undefined && unbounded ? FIND_PATH_EXPANSION_LIMIT : resolved.maxExpansions;
   const search = grid.pathSearches.take(engine, grid, resolved);
-  const wanted = { ...resolved, heuristic: resolved.heuristic, maxExpansions: cap };
   // Calls with the same options (a game's usual case) need not check them twice.
+  const wanted = { ...resolved, heuristic: resolved.heuristic, maxExpansions: cap };
   if (!sameOptions(wanted, search.settings)) search.setOptions(wanted);
   return search;
 }
