@@ -35,19 +35,15 @@ afterEach(() => {
   for (const store of stores.splice(0)) store.destroy();
 });
 
-/** Samples, on every turn of the event loop, the preparation's progress and the longest wait of a timer. */
-function sampleWhile(store: PlaygroundStore, busy: () => boolean): Promise<{ progress: number[]; longestGapMs: number }> {
+/** Samples the preparation's progress on every turn of the event loop. */
+function sampleWhile(store: PlaygroundStore, busy: () => boolean): Promise<{ progress: number[] }> {
   return new Promise((resolve) => {
     const progress: number[] = [];
-    let last = performance.now(), longestGapMs = 0;
     const tick = () => {
-      const now = performance.now();
-      longestGapMs = Math.max(longestGapMs, now - last);
-      last = now;
       const shown = preparationProgress(store.gridTimeline!.display);
       if (shown !== null) progress.push(shown);
       if (busy()) setTimeout(tick, 0);
-      else resolve({ progress, longestGapMs });
+      else resolve({ progress });
     };
     setTimeout(tick, 0);
   });
@@ -78,8 +74,8 @@ describe('JPS+ on the page', () => {
     // Sliced: the event loop turned while it prepared, and saw it part-way, going forward.
     expect(sampled.progress.some((p) => p > 0 && p < 1)).toBe(true);
     expect(sampled.progress).toEqual([...sampled.progress].sort((a, b) => a - b));
-    // A slice is about 12 ms of work (jobs.ts): far from the 50 ms of a long task, with room for a slow machine.
-    expect(sampled.longestGapMs).toBeLessThan(50);
+    // How long each slice lasts is measured by bench:web's responsiveness table (switching
+    // to JPS+ on a 1024 x 1024 map), not asserted here: a timed assertion fails on a busy machine.
     expect(search.preparation()).toMatchObject({ needed: true, ready: true });
     expect(search.status).toBe('running');
 
