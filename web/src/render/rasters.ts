@@ -2,11 +2,14 @@
 //  - the map, shared by every pane, repainted when the map's revision or the palette changes;
 //  - a pane's search layer: its fills (open, closed, the backward frontier, cells a scan
 //    passed) or its heat map, repainted when the scene brings new ones;
-//  - a pane's fog over what a walking agent has not sensed.
+//  - a pane's fog over what a walking agent has not sensed;
+//  - a pane's picture of the navigation mesh, at screen resolution for the view it was
+//    drawn for (a maze's mesh takes a fifth of a second to draw: once, not every frame).
 // They are caches of pure functions of the scene and the palette: drawPane asks for them,
 // and gets the same canvas back while nothing they show has changed.
 import { fillHeat } from './heat';
-import type { FillScene, FogScene, Heat, MapScene } from '../scene/pane-scene';
+import type { FillScene, FogScene, Heat, MapScene, MeshScene } from '../scene/pane-scene';
+import type { Viewport } from '../scene/viewport';
 import { CLOSED_ALPHA, OPEN_ALPHA, packRgba, type Palette } from './palette';
 
 const SCANNED_ALPHA = 60;
@@ -59,6 +62,8 @@ export class PaneRasters {
   private fog: Layer | null = null;
   private drawnSearch: { source: FillScene | Heat; revision: number; palette: Palette } | null = null;
   private drawnFog: { source: FogScene; revision: number; palette: Palette } | null = null;
+  private meshLayer: HTMLCanvasElement | null = null;
+  private drawnMesh: { vertices: Float64Array; revision: number; view: Viewport; width: number; height: number; ratio: number; palette: Palette } | null = null;
 
   constructor(readonly map: MapLayer) {}
 
@@ -66,6 +71,29 @@ export class PaneRasters {
   forget(): void {
     this.drawnSearch = null;
     this.drawnFog = null;
+    this.drawnMesh = null;
+  }
+
+  /**
+   * The mesh as `draw` draws it on a transparent canvas of `width` x `height` CSS pixels at
+   * `ratio` device pixels each (its context scaled to CSS pixels); drawn again only when the
+   * mesh, the view, the size or the palette changes.
+   */
+  meshCanvas(mesh: MeshScene, view: Viewport, width: number, height: number, ratio: number, palette: Palette,
+    draw: (context: CanvasRenderingContext2D) => void): HTMLCanvasElement {
+    const pixelWidth = Math.round(width * ratio), pixelHeight = Math.round(height * ratio);
+    const canvas = (this.meshLayer ??= document.createElement('canvas'));
+    const drawn = this.drawnMesh;
+    if (drawn && drawn.vertices === mesh.vertices && drawn.revision === mesh.revision && drawn.palette === palette && drawn.ratio === ratio
+      && drawn.width === width && drawn.height === height && drawn.view.scale === view.scale && drawn.view.offsetX === view.offsetX
+      && drawn.view.offsetY === view.offsetY && canvas.width === pixelWidth && canvas.height === pixelHeight) return canvas;
+    canvas.width = pixelWidth; // also clears it
+    canvas.height = pixelHeight;
+    const context = canvas.getContext('2d')!;
+    context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    draw(context);
+    this.drawnMesh = { vertices: mesh.vertices, revision: mesh.revision, view: { ...view }, width, height, ratio, palette };
+    return canvas;
   }
 
   /** The search layer: the fills in the palette's colours, or the heat map. */
