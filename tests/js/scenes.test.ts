@@ -347,3 +347,14 @@ describe('the numbers on the cells', () => {
     expect(withArrow.length).toBeLessThan(8);
   });
 });
+
+describe('formatNumber', () => {
+  it('keeps an integer\'s own zeros, drops only those after a decimal point', () => {
+    // With no decimals, 0.3 is "0" and 150.2 is "150" (they were "" and "15").
+    expect([0.3, 150.2, 20.4, 99.6].map((v) => formatNumber(v, 0))).toEqual(['0', '150', '20', '100']);
+    expect([1.5, 2.25, 10.04, 3.10001].map((v) => formatNumber(v, 1))).toEqual(['1.5', '2.3', '10', '3.1']);
+    expect(formatNumber(12.3456, 2)).toBe('12.35');
+    expect(formatNumber(100, 2)).toBe('100');
+    expect(formatNumber(null)).toBe('–');
+  });
+});

@@ -8,5 +8,7 @@
 export function formatNumber(value: number | null, decimals = 1, wholeFrom = Infinity): string {
   if (value === null || !Number.isFinite(value)) return '–';
   if (Math.abs(value - Math.round(value)) < 1e-9 || Math.abs(value) >= wholeFrom) return String(Math.round(value));
-  return value.toFixed(decimals).replace(/0+$/, '').replace(/\.$/, '');
+  const fixed = value.toFixed(decimals);
+  // Trailing zeros go only after a decimal point: 0.3 with no decimals is "0", not "".
+  return decimals > 0 ? fixed.replace(/0+$/, '').replace(/\.$/, '') : fixed;
 }
