@@ -282,6 +282,15 @@ describe('the heuristic control', () => {
       // What the cells show agrees: the search's h is 0 at the start, far from the goal.
       expect(app.store.gridTimeline!.display.h(app.store.start.x, app.store.start.y), name).toBe(0);
     }
+    // The searches on the navigation mesh read no choice either, but their h is the
+    // straight-line distance, not 0: the menu names that one (a new user saw "None").
+    const onMesh = app.engine.catalog.algorithms.filter((row) => row.onMesh).map((row) => row.name);
+    expect(onMesh).toEqual(expect.arrayContaining(['navmesh', 'polyanya']));
+    for (const name of onMesh) {
+      choose(algorithmSelect(container), name);
+      expect(shown(select), name).toBe('Euclidean');
+      expect(select.disabled, name).toBe(true);
+    }
     choose(algorithmSelect(container), 'astar');
     expect(shown(select)).toBe('Euclidean');
     expect(select.disabled).toBe(false);

@@ -113,7 +113,9 @@ export function buildSearchOptions(store: PlaygroundStore, phrases: Phrases, run
     algorithm.value = options.algorithm;
     noHeuristic.hidden = row.usesHeuristic;
     noHeuristic.disabled = row.usesHeuristic;
-    heuristic.value = row.usesHeuristic ? options.heuristic ?? '' : NO_HEURISTIC;
+    // The mesh searches' h is the straight-line distance, which the menu names; the others
+    // that take no heuristic have h = 0.
+    heuristic.value = row.usesHeuristic ? options.heuristic ?? '' : row.onMesh ? 'euclidean' satisfies HeuristicName : NO_HEURISTIC;
     diagonal.value = options.diagonal;
     costModel.value = options.costModel;
     weight.value = String(options.weight);
