@@ -271,7 +271,8 @@ describe('the iframe form', () => {
 
   it('names a setting it does not understand', async () => {
     const result = await commands.visitPage(`${distUrl}index.html?embed&controls=play%20rocket`, {
-      waitForFunction: 'document.querySelector("[data-region=message]")?.textContent !== ""',
+      // Present and not empty (a region not built yet is not a message).
+      waitForFunction: '(document.querySelector("[data-region=message]")?.textContent ?? "") !== ""',
       evaluate: 'document.querySelector("[data-region=message]").textContent',
     });
     expect(result.value).toContain('controls="rocket"');

@@ -300,7 +300,7 @@ const distUrl = inject('distUrl');
 // Read from the page once it has started: the status line, the message, the map size (from
 // the canvas label), the timeline, the address and signs of anything from the link having
 // become markup or run.
-const PAGE_READY = `document.querySelector('canvas.ap-canvas')?.width > 100 && document.querySelector('[data-region="status"]')?.textContent !== ''`;
+const PAGE_READY = `document.querySelector('canvas.ap-canvas')?.width > 100 && (document.querySelector('[data-region="status"]')?.textContent ?? '') !== ''`;
 const PAGE_FACTS = `({
   status: document.querySelector('[data-region="status"]').textContent,
   message: document.querySelector('[data-region="message"]').textContent,
