@@ -102,8 +102,23 @@ function narrate(view: MeshView, say: Say): string[] {
   return parts;
 }
 
+interface NodesByState {
+  open: number[];
+  closed: number[];
+  pruned: number[];
+  all: (PolyanyaNode | null)[];
+}
+/** Read once per step shown (the timeline gives one view object per step: see MeshTimeline.view). */
+const nodesRead = new WeakMap<MeshView, NodesByState>();
+
 /** Every node made so far, by what became of it: in the open list, taken out of it, or never queued. */
-function nodesByState(view: MeshView): { open: number[]; closed: number[]; pruned: number[]; all: (PolyanyaNode | null)[] } {
+function nodesByState(view: MeshView): NodesByState {
+  let nodes = nodesRead.get(view);
+  if (!nodes) nodesRead.set(view, (nodes = readNodes(view)));
+  return nodes;
+}
+
+function readNodes(view: MeshView): NodesByState {
   const search = view.search;
   const openIds = new Set(search.openList(search.counters().openSize).map((entry) => entry.node));
   const open: number[] = [], closed: number[] = [], pruned: number[] = [];

@@ -103,10 +103,11 @@ export function drawPane(context: CanvasRenderingContext2D, frame: PaneFrame, ra
   const mesh = scene.mesh;
   if (mesh) {
     const ratio = context.getTransform().a;
-    context.drawImage(rasters.meshCanvas(mesh, view, width, height, ratio, palette, (layer) => drawMesh(layer, frame, mesh, palette)), 0, 0, width, height);
+    context.drawImage(rasters.vectorCanvas('mesh', mesh, view, width, height, ratio, palette, (layer) => drawMesh(layer, frame, mesh, palette)), 0, 0, width, height);
   }
   if (view.scale >= LABEL_MIN_SCALE) drawLabels(context, view, scene.labels, scene.placed, palette);
-  for (const overlay of scene.overlays) drawOverlay(context, view, overlay, palette);
+  const kept = { rasters, width, height, ratio: context.getTransform().a };
+  for (const overlay of scene.overlays) drawOverlay(context, view, overlay, palette, kept);
   const radius = markerRadius(view.scale, scene.labelsShown);
   for (const marker of scene.markers) drawMarker(context, view, marker, radius, palette);
   for (const overlay of scene.above) drawOverlay(context, view, overlay, palette);
@@ -174,13 +175,36 @@ function drawMesh(context: CanvasRenderingContext2D, frame: PaneFrame, mesh: Mes
 const toX = (view: Viewport, x: number) => view.offsetX + x * view.scale;
 const toY = (view: Viewport, y: number) => view.offsetY + y * view.scale;
 
-function drawOverlay(context: CanvasRenderingContext2D, view: Viewport, overlay: Overlay, p: Palette): void {
+/** Where drawOverlay may keep a picture of a big overlay (see PaneRasters.vectorCanvas). */
+interface OverlayLayers {
+  rasters: PaneRasters;
+  width: number;
+  height: number;
+  ratio: number;
+}
+
+/**
+ * From this many polygons, segments or dots an overlay is drawn once into a kept layer, not
+ * at every pointer move (a maze's closed polygons, or Polyanya's intervals, are 100,000).
+ */
+const LAYERED_ITEMS = 1000;
+
+function drawOverlay(context: CanvasRenderingContext2D, view: Viewport, overlay: Overlay, p: Palette, layers?: OverlayLayers): void {
   const style = STYLES[overlay.role];
   const s = view.scale;
   if (s < style.minScale) return;
   const colour = p[style.colour];
   const width = style.width(s);
   context.setLineDash(style.dash ?? []);
+  /** Paints many items, through a kept layer when they are many and the pane keeps layers. */
+  const many = (count: number, paint: (target: CanvasRenderingContext2D) => void) => {
+    if (!layers || count < LAYERED_ITEMS) return paint(context);
+    const { rasters, width: w, height: h, ratio } = layers;
+    context.drawImage(rasters.vectorCanvas(`overlay ${overlay.role}`, overlay, view, w, h, ratio, p, (target) => {
+      target.setLineDash(style.dash ?? []);
+      paint(target);
+    }), 0, 0, w, h);
+  };
   switch (overlay.shape) {
     case 'outline': {
       const { cell } = overlay;
@@ -236,15 +260,17 @@ function drawOverlay(context: CanvasRenderingContext2D, view: Viewport, overlay:
     }
     case 'segments': {
       if (overlay.segments.length === 0) break;
-      context.lineCap = 'round';
-      context.beginPath();
-      for (const [from, to] of overlay.segments) {
-        context.moveTo(toX(view, from.x), toY(view, from.y));
-        context.lineTo(toX(view, to.x), toY(view, to.y));
-      }
-      context.strokeStyle = colour;
-      context.lineWidth = width;
-      context.stroke();
+      many(overlay.segments.length, (target) => {
+        target.lineCap = 'round';
+        target.beginPath();
+        for (const [from, to] of overlay.segments) {
+          target.moveTo(toX(view, from.x), toY(view, from.y));
+          target.lineTo(toX(view, to.x), toY(view, to.y));
+        }
+        target.strokeStyle = colour;
+        target.lineWidth = width;
+        target.stroke();
+      });
       break;
     }
     case 'polyline':
@@ -259,36 +285,24 @@ function drawOverlay(context: CanvasRenderingContext2D, view: Viewport, overlay:
     }
     case 'polygons': {
       if (overlay.polygons.length === 0) break;
-      // A search's closed polygons on a big map are thousands (a maze's, over a hundred thousand).
-      context.save();
-      context.fillStyle = colour;
-      context.strokeStyle = colour;
-      context.lineWidth = width;
-      context.lineJoin = 'round';
-      const painter = new PolygonPainter(context, style.fill, 1);
-      for (const polygon of overlay.polygons) {
-        const path = painter.path;
-        polygon.forEach((point, i) => (i === 0 ? path.moveTo(toX(view, point.x), toY(view, point.y)) : path.lineTo(toX(view, point.x), toY(view, point.y))));
-        path.closePath();
-        painter.added();
-      }
-      painter.flush();
-      context.restore();
+      many(overlay.polygons.length, (target) => paintPolygons(target, view, overlay.polygons, colour, width, style.fill));
       break;
     }
     case 'dots': {
       if (overlay.points.length === 0) break;
-      const shape = new Path2D();
-      for (const point of overlay.points) {
-        const x = toX(view, point.x), y = toY(view, point.y);
-        shape.moveTo(x + width, y);
-        shape.arc(x, y, width, 0, Math.PI * 2);
-      }
-      context.fillStyle = colour;
-      context.fill(shape);
-      context.strokeStyle = p.halo;
-      context.lineWidth = 1;
-      context.stroke(shape);
+      many(overlay.points.length, (target) => {
+        const shape = new Path2D();
+        for (const point of overlay.points) {
+          const x = toX(view, point.x), y = toY(view, point.y);
+          shape.moveTo(x + width, y);
+          shape.arc(x, y, width, 0, Math.PI * 2);
+        }
+        target.fillStyle = colour;
+        target.fill(shape);
+        target.strokeStyle = p.halo;
+        target.lineWidth = 1;
+        target.stroke(shape);
+      });
       break;
     }
   }
@@ -471,4 +485,23 @@ class PolygonPainter {
     this.shape = new Path2D();
     this.count = 0;
   }
+}
+
+/** Polygons (plane points) filled at `fillAlpha` (none when undefined) and outlined in `colour`. */
+function paintPolygons(context: CanvasRenderingContext2D, view: Viewport, polygons: readonly (readonly { x: number; y: number }[])[],
+  colour: string, width: number, fillAlpha: number | undefined): void {
+  context.save();
+  context.fillStyle = colour;
+  context.strokeStyle = colour;
+  context.lineWidth = width;
+  context.lineJoin = 'round';
+  const painter = new PolygonPainter(context, fillAlpha, 1);
+  for (const polygon of polygons) {
+    const path = painter.path;
+    polygon.forEach((point, i) => (i === 0 ? path.moveTo(toX(view, point.x), toY(view, point.y)) : path.lineTo(toX(view, point.x), toY(view, point.y))));
+    path.closePath();
+    painter.added();
+  }
+  painter.flush();
+  context.restore();
 }

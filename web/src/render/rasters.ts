@@ -3,12 +3,12 @@
 //  - a pane's search layer: its fills (open, closed, the backward frontier, cells a scan
 //    passed) or its heat map, repainted when the scene brings new ones;
 //  - a pane's fog over what a walking agent has not sensed;
-//  - a pane's picture of the navigation mesh, at screen resolution for the view it was
-//    drawn for (a maze's mesh takes a fifth of a second to draw: once, not every frame).
+//  - a pane's vector pictures at screen resolution for the view they were drawn for: the
+//    navigation mesh, and a mesh search's polygons when they are thousands.
 // They are caches of pure functions of the scene and the palette: drawPane asks for them,
 // and gets the same canvas back while nothing they show has changed.
 import { fillHeat } from './heat';
-import type { FillScene, FogScene, Heat, MapScene, MeshScene } from '../scene/pane-scene';
+import type { FillScene, FogScene, Heat, MapScene } from '../scene/pane-scene';
 import type { Viewport } from '../scene/viewport';
 import { CLOSED_ALPHA, OPEN_ALPHA, packRgba, type Palette } from './palette';
 
@@ -56,14 +56,25 @@ export class MapLayer {
   }
 }
 
+/** What a vector layer was drawn for. */
+interface VectorDrawn {
+  owner: object;
+  palette: Palette;
+  ratio: number;
+  width: number;
+  height: number;
+  scale: number;
+  offsetX: number;
+  offsetY: number;
+}
+
 /** One pane's layers over the shared map. */
 export class PaneRasters {
   private search: Layer | null = null;
   private fog: Layer | null = null;
   private drawnSearch: { source: FillScene | Heat; revision: number; palette: Palette } | null = null;
   private drawnFog: { source: FogScene; revision: number; palette: Palette } | null = null;
-  private meshLayer: HTMLCanvasElement | null = null;
-  private drawnMesh: { vertices: Float64Array; revision: number; view: Viewport; width: number; height: number; ratio: number; palette: Palette } | null = null;
+  private readonly vectors = new Map<string, { canvas: HTMLCanvasElement; drawn: VectorDrawn | null }>();
 
   constructor(readonly map: MapLayer) {}
 
@@ -71,28 +82,33 @@ export class PaneRasters {
   forget(): void {
     this.drawnSearch = null;
     this.drawnFog = null;
-    this.drawnMesh = null;
+    for (const layer of this.vectors.values()) layer.drawn = null;
   }
 
   /**
-   * The mesh as `draw` draws it on a transparent canvas of `width` x `height` CSS pixels at
-   * `ratio` device pixels each (its context scaled to CSS pixels); drawn again only when the
-   * mesh, the view, the size or the palette changes.
+   * A vector picture kept at screen resolution, one per `slot` (the mesh; a search's
+   * thousands of polygons): `draw` draws `owner` on a transparent canvas of `width` x
+   * `height` CSS pixels at `ratio` device pixels each (its context scaled to CSS pixels),
+   * and again only when the owner, the view, the size or the palette changes. A maze's
+   * mesh or closed polygons take a fifth of a second to draw: once, not at every frame or
+   * pointer move. The owner is compared by identity (a scene's objects are rebuilt when
+   * what they show changes).
    */
-  meshCanvas(mesh: MeshScene, view: Viewport, width: number, height: number, ratio: number, palette: Palette,
+  vectorCanvas(slot: string, owner: object, view: Viewport, width: number, height: number, ratio: number, palette: Palette,
     draw: (context: CanvasRenderingContext2D) => void): HTMLCanvasElement {
     const pixelWidth = Math.round(width * ratio), pixelHeight = Math.round(height * ratio);
-    const canvas = (this.meshLayer ??= document.createElement('canvas'));
-    const drawn = this.drawnMesh;
-    if (drawn && drawn.vertices === mesh.vertices && drawn.revision === mesh.revision && drawn.palette === palette && drawn.ratio === ratio
-      && drawn.width === width && drawn.height === height && drawn.view.scale === view.scale && drawn.view.offsetX === view.offsetX
-      && drawn.view.offsetY === view.offsetY && canvas.width === pixelWidth && canvas.height === pixelHeight) return canvas;
+    let layer = this.vectors.get(slot);
+    if (!layer) this.vectors.set(slot, (layer = { canvas: document.createElement('canvas'), drawn: null }));
+    const { canvas, drawn } = layer;
+    if (drawn && drawn.owner === owner && drawn.palette === palette && drawn.ratio === ratio && drawn.width === width && drawn.height === height
+      && drawn.scale === view.scale && drawn.offsetX === view.offsetX && drawn.offsetY === view.offsetY
+      && canvas.width === pixelWidth && canvas.height === pixelHeight) return canvas;
     canvas.width = pixelWidth; // also clears it
     canvas.height = pixelHeight;
     const context = canvas.getContext('2d')!;
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
     draw(context);
-    this.drawnMesh = { vertices: mesh.vertices, revision: mesh.revision, view: { ...view }, width, height, ratio, palette };
+    layer.drawn = { owner, palette, ratio, width, height, scale: view.scale, offsetX: view.offsetX, offsetY: view.offsetY };
     return canvas;
   }
 

@@ -133,9 +133,19 @@ export class MeshTimeline {
   }
 
   /** The step shown as the presenters read it. */
+  /**
+   * What the step shown is, one object per revision (and search): a presenter may keep what
+   * it reads from the search against it (Polyanya's nodes, a hundred thousand on a maze, read
+   * once per step and not at every pointer move).
+   */
   view(): MeshView {
-    return { search: this.display, events: this.lastEvents, status: this.status, funnel: this.funnel, stepNumber: this.step };
+    const kept = this.viewed;
+    if (kept && kept.revision === this.revision && kept.view.search === this.display) return kept.view;
+    const view = { search: this.display, events: this.lastEvents, status: this.status, funnel: this.funnel, stepNumber: this.step };
+    this.viewed = { revision: this.revision, view };
+    return view;
   }
+  private viewed: { revision: number; view: MeshView } | null = null;
 
   setGrid(grid: Grid): void {
     this.grid = grid;
