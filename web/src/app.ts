@@ -140,10 +140,7 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
   // New panes are measured at the next frame, first thing (see syncPanes).
   let measureAtFrame = false;
   const loop = new FrameLoop((now) => {
-    if (measureAtFrame) {
-      measureAtFrame = false;
-      measurePanes();
-    }
+    measureIfDue();
     const playing = store.tick(now);
     const begin = performance.now();
     let waiting = false;
@@ -291,9 +288,14 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
   // Whoever asks for a drawing now (the element, before it says it is ready) gets the
   // panes measured first if they have not been yet.
   const drawNow = () => {
-    if (!measureAtFrame) return drawPanes();
+    if (!measureIfDue()) drawPanes();
+  };
+  /** Measures (and so draws) new panes if they wait for it; false when none do. */
+  const measureIfDue = () => {
+    if (!measureAtFrame) return false;
     measureAtFrame = false;
     measurePanes();
+    return true;
   };
 
   // ------------------------------------------------------------------ other input
