@@ -61,6 +61,8 @@ enum class Outcome : std::uint8_t {
   // Neighbour events of Polyanya (besides Opened and Pruned, its root reached more cheaply):
   IntoDeadEnd = 21,  // the node's polygon leads nowhere but back: dropped
   ReachesGoal = 22,  // the final node, from the goal's polygon to the goal: queued
+  // Scan events (JPS on a map with terrain), besides the three above:
+  TerrainChange = 23,  // the scan stopped beside a change of terrain: a jump point that keeps every direction
 };
 
 enum class EventKind : std::uint8_t {
@@ -74,7 +76,7 @@ enum class EventKind : std::uint8_t {
   // if none). Theta*'s parent may be the expanded cell's own parent (line of sight).
   Neighbour = 1,
   // JPS: a scan from `other` in direction `dir` that stopped at `cell`: `outcome` says why
-  // (JumpPoint, DeadEnd: `cell` is the last free cell, ReachedGoal).
+  // (JumpPoint, DeadEnd: `cell` is the last free cell, ReachedGoal, TerrainChange).
   Scan = 2,
   // JPS: `cell` is a forced neighbour of `other`, which makes `other` a jump point.
   Forced = 3,
@@ -150,6 +152,7 @@ inline constexpr std::array kOutcomes = {
     OutcomeRow{Outcome::Corner, "corner", EventKind::Funnel},
     OutcomeRow{Outcome::IntoDeadEnd, "into-dead-end", EventKind::Neighbour},
     OutcomeRow{Outcome::ReachesGoal, "reaches-goal", EventKind::Neighbour},
+    OutcomeRow{Outcome::TerrainChange, "terrain-change", EventKind::Scan},
 };
 static_assert(values_in_order(kOutcomes));
 

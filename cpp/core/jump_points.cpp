@@ -46,51 +46,91 @@ void JumpScanner::prepare(const Grid& grid, Diagonal diagonal) {
   revision_ = grid.revision();
   width_ = grid.width();
   height_ = grid.height();
+  terrain_ = !grid.uniform_cost();
 
-  // A line of `length` cells needs bit positions 0 (padding) .. length + 1 (the blocked cell
-  // after it); window() reads 8 bytes from the byte holding a position up to length + 1,
-  // and the second spare word keeps that read inside the line.
-  const auto shape = [](BitLines& lines, int count, int length) {
-    lines.stride = (length + 1) / 64 + 2;
-    lines.words.assign(static_cast<std::size_t>(count + 2) * static_cast<std::size_t>(lines.stride), 0);
-  };
-  shape(lines_[0], width_, height_);
-  shape(lines_[1], height_, width_);
-  shape(lines_[2], width_, height_);
-  shape(lines_[3], height_, width_);
-  const auto line = [](BitLines& lines, int b) { return lines.words.data() + static_cast<std::ptrdiff_t>(b + 1) * lines.stride; };
-
-  // Rows are packed 64 cells to a word as they are stored; columns come from transposing
-  // 64 x 64 blocks of those words, so no pass reads the grid across its rows.
+  // Rows are packed 64 cells to a word as they are stored; lay_out() makes the columns from
+  // those words, so no pass reads the grid across its rows.
   const std::uint8_t* costs = grid.costs();
   const int blocks = (width_ + 63) / 64;
+  const auto row_of = [&](int y) { return costs + static_cast<std::size_t>(y) * static_cast<std::size_t>(width_); };
+  const auto word = [&](int y, int x) -> std::uint64_t& {
+    return runs_[static_cast<std::size_t>(y) * static_cast<std::size_t>(blocks) + static_cast<std::size_t>(x >> 6)];
+  };
   runs_.assign(static_cast<std::size_t>(height_) * static_cast<std::size_t>(blocks), 0);
   for (int y = 0; y < height_; ++y) {
-    const std::uint8_t* row = costs + static_cast<std::size_t>(y) * static_cast<std::size_t>(width_);
-    for (int xb = 0; xb < blocks; ++xb) {
-      const int x0 = xb * 64, n = std::min(64, width_ - x0);
+    const std::uint8_t* row = row_of(y);
+    for (int x0 = 0; x0 < width_; x0 += 64) {
+      const int n = std::min(64, width_ - x0);
       std::uint64_t run = 0;
       for (int k = 0; k < n; ++k) run |= static_cast<std::uint64_t>(row[x0 + k] != kWall) << k;
-      runs_[static_cast<std::size_t>(y) * static_cast<std::size_t>(blocks) + static_cast<std::size_t>(xb)] = run;
-      or_bits(line(lines_[1], y), x0, run);
-      or_bits(line(lines_[3], y), width_ - x0 - n, reverse_bits(run) >> (64 - n));
+      word(y, x0) = run;
     }
   }
+  lay_out(lines_, runs_, blocks);
+  if (!terrain_) {
+    built_ = true;
+    return;
+  }
+
+  // Terrain edges: each pair of walkable neighbours of different costs marks both cells.
+  // Every pair is visited once, from its upper or left cell (east, south-west, south, south-east).
+  std::fill(runs_.begin(), runs_.end(), std::uint64_t{0});
+  const auto mark = [&](int x, int y) { word(y, x) |= std::uint64_t{1} << (x & 63); };
+  for (int y = 0; y < height_; ++y) {
+    const std::uint8_t* row = row_of(y);
+    const std::uint8_t* next = y + 1 < height_ ? row_of(y + 1) : nullptr;
+    for (int x = 0; x < width_; ++x) {
+      const std::uint8_t c = row[x];
+      if (c == kWall) continue;
+      const auto differs = [c](std::uint8_t other) { return other != kWall && other != c; };
+      if (x + 1 < width_ && differs(row[x + 1])) mark(x, y), mark(x + 1, y);
+      if (next == nullptr) continue;
+      if (x > 0 && differs(next[x - 1])) mark(x, y), mark(x - 1, y + 1);
+      if (differs(next[x])) mark(x, y), mark(x, y + 1);
+      if (x + 1 < width_ && differs(next[x + 1])) mark(x, y), mark(x + 1, y + 1);
+    }
+  }
+  lay_out(edges_, runs_, blocks);
+  built_ = true;
+}
+
+void JumpScanner::lay_out(std::array<BitLines, 4>& lines, const std::vector<std::uint64_t>& rows, int blocks) {
+  // A line of `length` cells needs bit positions 0 (padding) .. length + 1 (the cell after
+  // it, always 0); window() reads 8 bytes from the byte holding a position up to length + 1,
+  // and the second spare word keeps that read inside the line.
+  const auto shape = [](BitLines& out, int count, int length) {
+    out.stride = (length + 1) / 64 + 2;
+    out.words.assign(static_cast<std::size_t>(count + 2) * static_cast<std::size_t>(out.stride), 0);
+  };
+  shape(lines[0], width_, height_);
+  shape(lines[1], height_, width_);
+  shape(lines[2], width_, height_);
+  shape(lines[3], height_, width_);
+  const auto line = [](BitLines& out, int b) { return out.words.data() + static_cast<std::ptrdiff_t>(b + 1) * out.stride; };
+  const auto run_at = [&](int y, int xb) { return rows[static_cast<std::size_t>(y) * static_cast<std::size_t>(blocks) + static_cast<std::size_t>(xb)]; };
+
+  for (int y = 0; y < height_; ++y) {
+    for (int xb = 0; xb < blocks; ++xb) {
+      const int x0 = xb * 64, n = std::min(64, width_ - x0);
+      const std::uint64_t run = run_at(y, xb);
+      or_bits(line(lines[1], y), x0, run);
+      or_bits(line(lines[3], y), width_ - x0 - n, reverse_bits(run) >> (64 - n));
+    }
+  }
+  // Columns come from transposing 64 x 64 blocks of the row words.
   std::uint64_t block[64];
   for (int y0 = 0; y0 < height_; y0 += 64) {
-    const int rows = std::min(64, height_ - y0);
+    const int count = std::min(64, height_ - y0);
     for (int xb = 0; xb < blocks; ++xb) {
-      for (int k = 0; k < 64; ++k)
-        block[k] = k < rows ? runs_[static_cast<std::size_t>(y0 + k) * static_cast<std::size_t>(blocks) + static_cast<std::size_t>(xb)] : 0;
+      for (int k = 0; k < 64; ++k) block[k] = k < count ? run_at(y0 + k, xb) : 0;
       transpose(block);
       const int x0 = xb * 64, columns = std::min(64, width_ - x0);
       for (int j = 0; j < columns; ++j) {
-        or_bits(line(lines_[2], x0 + j), y0, block[j]);
-        or_bits(line(lines_[0], x0 + j), height_ - y0 - rows, reverse_bits(block[j]) >> (64 - rows));
+        or_bits(line(lines[2], x0 + j), y0, block[j]);
+        or_bits(line(lines[0], x0 + j), height_ - y0 - count, reverse_bits(block[j]) >> (64 - count));
       }
     }
   }
-  built_ = true;
 }
 
 }  // namespace astar

@@ -22,8 +22,9 @@
 //   static constexpr bool kActive;   false: successors() reports nothing (compiled away)
 //   void scan(int x, int y, int dir, std::uint32_t steps, Outcome outcome);
 //       a scan from (x, y) in `dir` passed over `steps` cells and ended at the last of
-//       them: Outcome::JumpPoint, ReachedGoal, or DeadEnd (the next cell is blocked or
-//       off the map; steps may then be 0). Diagonal scans report the straight scans made
+//       them: Outcome::JumpPoint, ReachedGoal, TerrainChange (a jump point beside a change of
+//       terrain, below), or DeadEnd (the next cell is blocked or off the map; steps may then
+//       be 0). Diagonal scans report the straight scans made
 //       from each of their cells, in order, before their own scan.
 //   void forced(int fx, int fy, int jx, int jy);
 //       (fx, fy) is a forced neighbour of the jump point (jx, jy).
@@ -36,8 +37,8 @@
 // cutting rules from ICAPS 2014). A neighbour that can only be reached optimally through
 // the cell is "forced", and a cell with a forced neighbour is a jump point. Below, n is the
 // cell entered by a move from p in direction d = (dx, dy), and a "side" s is one of the two
-// directions perpendicular to a straight d. Every walkable cell costs the same (the search
-// refuses JPS otherwise), so only move lengths matter.
+// directions perpendicular to a straight d. Where every walkable cell costs the same only
+// move lengths matter; terrain is the next section.
 //
 //   rule                     straight d: natural d, and       diagonal d: natural d and its
 //                            also, when                       two components, and also, when
@@ -58,6 +59,19 @@
 // Every cell these rules read is one of n's eight neighbours, so the kept directions are a
 // table lookup, jump_rules::kPrune[rule][travel][neighbour mask], built at compile time.
 //
+// Terrain (weighted JPS, after JPSW: Carlson, Harabor, Stuckey et al., AAAI 2023). A move
+// costs its length times the terrain cost of the cell it enters. Call a walkable cell a
+// "terrain edge" when some walkable cell among its eight neighbours costs differently. Every
+// rule above justifies pruning a neighbour of n by another path from p to it that stays
+// inside n's 3 x 3 block; when that block's walkable cells all cost the same w, every path
+// in it costs w times its length, exactly the uniform case scaled, so the rules stand at
+// every cell that is not a terrain edge. At a terrain edge nothing is pruned: scans stop
+// there (Outcome::TerrainChange) and its expansion keeps every direction, as the start's
+// does. So a jump passes only over cells that are not edges, and all the cells it enters
+// cost the same as the one it lands on: its cost is steps x length x that cell's cost.
+// Maps of one terrain cost have no edges and never pay for any of this (the T = false
+// instances below).
+//
 // Jumping. A straight scan runs until the next cell is blocked (dead end: no successor), a
 // cell is a jump point, or it passes the goal. A diagonal scan (and a vertical scan under
 // "never") steps one cell at a time while the move is legal and stops at a cell that is the
@@ -77,13 +91,15 @@
 // (a neighbour line turning from blocked to free, or a wall). For only-when-no-obstacles
 // and never a "turning" bit sits at the jump point n itself; for always and
 // if-at-most-one-obstacle it sits at n + 1 (n+s blocked, n+s+d free), so there every stop
-// is read one cell late, which puts "the next cell is blocked" on the same bit. Thanks to
+// is read one cell late, which puts "the next cell is blocked" on the same bit. On a map
+// with terrain edges_[d] holds the terrain edges in the same layout, and an edge is one
+// more stop (read one cell late where the other stops are). Thanks to
 // the padding no scan needs a bounds check. The goal costs one comparison after the scan:
 // it is reached when it lies on the scanned line between the start and the stop.
 //
-// Rebuilds. The bit lines depend only on which cells are walkable, so prepare() rebuilds
-// them when the grid (its address), its revision or its size changed; a rule change only
-// switches the rules. invalidate() makes the next prepare() rebuild (for a grid replaced in
+// Rebuilds. The bit lines depend only on the cells' costs, so prepare() rebuilds them when
+// the grid (its address), its revision or its size changed; a rule change only switches
+// the rules. invalidate() makes the next prepare() rebuild (for a grid replaced in
 // place by one with the same revision and size).
 //
 // Reporting order within successors(): for each kept direction in moves.h order, the
@@ -221,18 +237,17 @@ class JumpScanner : public NothingToPrepare {
     return built_ && x >= 0 && y >= 0 && x < width_ && y < height_ && free(x, y);
   }
 
+  // True when the grid had several terrain costs at the last prepare().
+  bool terrain() const { return terrain_; }
+  // A terrain edge (see DESIGN) as of the last prepare(); false outside the map.
+  bool terrain_edge(int x, int y) const {
+    return built_ && terrain_ && x >= 0 && y >= 0 && x < width_ && y < height_ && edge(x, y);
+  }
+
   template <class Found, class Report>
   void successors(int x, int y, int travel, Point goal, Found&& found, Report& report) const {
-    switch (diagonal_) {
-      case Diagonal::Never: successors_in<Diagonal::Never>(x, y, travel, goal, found, report); break;
-      case Diagonal::Always: successors_in<Diagonal::Always>(x, y, travel, goal, found, report); break;
-      case Diagonal::IfAtMostOneObstacle:
-        successors_in<Diagonal::IfAtMostOneObstacle>(x, y, travel, goal, found, report);
-        break;
-      case Diagonal::OnlyWhenNoObstacles:
-        successors_in<Diagonal::OnlyWhenNoObstacles>(x, y, travel, goal, found, report);
-        break;
-    }
+    if (terrain_) successors_for<true>(x, y, travel, goal, found, report);
+    else successors_for<false>(x, y, travel, goal, found, report);
   }
 
  private:
@@ -277,6 +292,30 @@ class JumpScanner : public NothingToPrepare {
     return jump_rules::kMaskFromRows[above | here << 3 | below << 6];
   }
 
+  template <bool T, class Found, class Report>
+  void successors_for(int x, int y, int travel, Point goal, Found& found, Report& report) const {
+    switch (diagonal_) {
+      case Diagonal::Never: successors_in<Diagonal::Never, T>(x, y, travel, goal, found, report); break;
+      case Diagonal::Always: successors_in<Diagonal::Always, T>(x, y, travel, goal, found, report); break;
+      case Diagonal::IfAtMostOneObstacle:
+        successors_in<Diagonal::IfAtMostOneObstacle, T>(x, y, travel, goal, found, report);
+        break;
+      case Diagonal::OnlyWhenNoObstacles:
+        successors_in<Diagonal::OnlyWhenNoObstacles, T>(x, y, travel, goal, found, report);
+        break;
+    }
+  }
+
+  // Valid for 0 <= x < width, 0 <= y < height, on a map with terrain.
+  bool edge(int x, int y) const {
+    const unsigned pos = static_cast<unsigned>(x + 1);
+    return (edges_[1].line(y)[pos >> 6] >> (pos & 63u)) & 1u;
+  }
+
+  // Builds the four layouts of bit lines (see BitLines and lines_) from rows packed 64 cells
+  // to a word, `blocks` words a row.
+  void lay_out(std::array<BitLines, 4>& lines, const std::vector<std::uint64_t>& rows, int blocks);
+
   template <Diagonal M>
   static std::uint32_t kept(int travel, std::uint32_t mask) {
     const unsigned t = static_cast<unsigned>(travel) < kDirectionCount ? static_cast<unsigned>(travel) : kDirectionCount;
@@ -309,28 +348,38 @@ class JumpScanner : public NothingToPrepare {
     return {goal.x, goal.y, {goal.x, goal.y, goal.x, goal.y}, {height_ - 1 - goal.y, goal.x, goal.y, width_ - 1 - goal.x}};
   }
 
-  // The block scan along line b from cell a0 (a0 itself excluded).
-  template <Diagonal M>
-  static Hit run(const BitLines& lines, int b, int a0) {
+  // The block scan along line b from cell a0 (a0 itself excluded); with T, `edges` holds
+  // the terrain edges in the same layout.
+  template <Diagonal M, bool T>
+  static Hit run(const BitLines& lines, const BitLines& edges, int b, int a0) {
     // always / if-at-most-one-obstacle see a jump point's forced neighbour one cell late.
     constexpr bool kLate = M == Diagonal::Always || M == Diagonal::IfAtMostOneObstacle;
     const std::uint64_t* above = lines.line(b - 1);
     const std::uint64_t* here = lines.line(b);
     const std::uint64_t* below = lines.line(b + 1);
+    const std::uint64_t* edge_line = T ? edges.line(b) : nullptr;
     std::uint64_t keep_blocked = ~std::uint64_t{1};
     std::uint64_t keep_turns = kLate ? ~std::uint64_t{3} : ~std::uint64_t{1};
-    std::uint64_t carry_above = 0, carry_below = 0;
+    std::uint64_t carry_above = 0, carry_below = 0, carry_edge = 0;
     constexpr std::uint64_t kValid = (std::uint64_t{1} << 56) - 1;
     for (int a = a0;; a += 56) {
       const std::uint64_t up = window(above, a) & kValid, mid = window(here, a), down = window(below, a) & kValid;
       const std::uint64_t blocked = ~mid & keep_blocked & kValid;
       const std::uint64_t turns =
           ((up & ~((up << 1) | carry_above)) | (down & ~((down << 1) | carry_below))) & keep_turns;
-      const std::uint64_t stop = blocked | turns;
+      std::uint64_t edge_bits = 0, edge_stops = 0;
+      if constexpr (T) {
+        edge_bits = window(edge_line, a) & kValid;
+        edge_stops = (kLate ? (edge_bits << 1) | carry_edge : edge_bits) & keep_turns;
+      }
+      const std::uint64_t stop = blocked | turns | edge_stops;
       if (stop != 0) {
         const int i = std::countr_zero(stop);
         const int cell = a + i;
         const bool wall = (blocked >> i) & 1u;
+        // A terrain edge stops the scan whatever else is read at the same bit.
+        if (T && ((edge_stops >> i) & 1u) != 0)
+          return Hit{static_cast<std::uint32_t>(kLate ? cell - 1 - a0 : cell - a0), Outcome::TerrainChange};
         if constexpr (!kLate) {
           return wall ? Hit{static_cast<std::uint32_t>(cell - 1 - a0), Outcome::DeadEnd}
                       : Hit{static_cast<std::uint32_t>(cell - a0), Outcome::JumpPoint};
@@ -343,18 +392,19 @@ class JumpScanner : public NothingToPrepare {
       }
       carry_above = up >> 55;
       carry_below = down >> 55;
+      carry_edge = edge_bits >> 55;
       keep_blocked = keep_turns = ~std::uint64_t{0};
     }
   }
 
-  template <Diagonal M, int D, class Report>
+  template <Diagonal M, bool T, int D, class Report>
   Hit straight(int x, int y, const Target& t, Report& report) const {
     int b, a;
     if constexpr (D == 0) b = x, a = height_ - 1 - y;
     else if constexpr (D == 1) b = y, a = x;
     else if constexpr (D == 2) b = x, a = y;
     else b = y, a = width_ - 1 - x;
-    Hit hit = run<M>(lines_[D], b, a);
+    Hit hit = run<M, T>(lines_[D], edges_[D], b, a);
     if (t.line[D] == b) {
       const int ahead = t.at[D] - a;
       if (ahead > 0 && static_cast<std::uint32_t>(ahead) <= hit.steps)
@@ -369,7 +419,7 @@ class JumpScanner : public NothingToPrepare {
   }
 
   // Diagonal scans, and vertical scans under "never": step, then look along the components.
-  template <Diagonal M, int D, class Report>
+  template <Diagonal M, bool T, int D, class Report>
   Hit stepped(int x, int y, const Target& t, Report& report) const {
     constexpr int dx = kDirDx[D], dy = kDirDy[D];
     constexpr int v = jump_rules::dir_of(0, dy), h = M == Diagonal::Never ? 1 : jump_rules::dir_of(dx, 0);
@@ -390,6 +440,12 @@ class JumpScanner : public NothingToPrepare {
         outcome = Outcome::ReachedGoal;
         break;
       }
+      if constexpr (T) {
+        if (edge(x, y)) {
+          outcome = Outcome::TerrainChange;
+          break;
+        }
+      }
       if constexpr (M == Diagonal::Always || M == Diagonal::IfAtMostOneObstacle) {
         if ((kept<M>(D, neighbour_mask(x, y)) & ~jump_rules::natural(M, D)) != 0) {
           if constexpr (Report::kActive) report_forced<M>(x, y, D, report);
@@ -397,8 +453,8 @@ class JumpScanner : public NothingToPrepare {
           break;
         }
       }
-      if (straight<M, first>(x, y, t, report).outcome != Outcome::DeadEnd ||
-          straight<M, second>(x, y, t, report).outcome != Outcome::DeadEnd) {
+      if (straight<M, T, first>(x, y, t, report).outcome != Outcome::DeadEnd ||
+          straight<M, T, second>(x, y, t, report).outcome != Outcome::DeadEnd) {
         outcome = Outcome::JumpPoint;
         break;
       }
@@ -407,54 +463,57 @@ class JumpScanner : public NothingToPrepare {
     return {steps, outcome};
   }
 
-  template <Diagonal M, class Report>
+  template <Diagonal M, bool T, class Report>
   Hit scan(int dir, int x, int y, const Target& t, Report& report) const {
     constexpr bool kNever = M == Diagonal::Never;
     switch (dir) {
       case 0:
-        if constexpr (kNever) return stepped<M, 0>(x, y, t, report);
-        else return straight<M, 0>(x, y, t, report);
-      case 1: return straight<M, 1>(x, y, t, report);
+        if constexpr (kNever) return stepped<M, T, 0>(x, y, t, report);
+        else return straight<M, T, 0>(x, y, t, report);
+      case 1: return straight<M, T, 1>(x, y, t, report);
       case 2:
-        if constexpr (kNever) return stepped<M, 2>(x, y, t, report);
-        else return straight<M, 2>(x, y, t, report);
-      case 3: return straight<M, 3>(x, y, t, report);
+        if constexpr (kNever) return stepped<M, T, 2>(x, y, t, report);
+        else return straight<M, T, 2>(x, y, t, report);
+      case 3: return straight<M, T, 3>(x, y, t, report);
       default: break;
     }
     if constexpr (kNever) {
       return {0, Outcome::DeadEnd};  // no diagonal moves
     } else {
       switch (dir) {
-        case 4: return stepped<M, 4>(x, y, t, report);
-        case 5: return stepped<M, 5>(x, y, t, report);
-        case 6: return stepped<M, 6>(x, y, t, report);
-        default: return stepped<M, 7>(x, y, t, report);
+        case 4: return stepped<M, T, 4>(x, y, t, report);
+        case 5: return stepped<M, T, 5>(x, y, t, report);
+        case 6: return stepped<M, T, 6>(x, y, t, report);
+        default: return stepped<M, T, 7>(x, y, t, report);
       }
     }
   }
 
-  template <Diagonal M, class Found, class Report>
+  template <Diagonal M, bool T, class Found, class Report>
   void successors_in(int x, int y, int travel, Point goal, Found& found, Report& report) const {
     const Target t = target(goal);
     const std::uint32_t mask = neighbour_mask(x, y);
-    std::uint32_t dirs = kept<M>(travel, mask);
+    // A terrain edge prunes nothing: it keeps the start's directions.
+    std::uint32_t dirs = kept<M>(T && edge(x, y) ? kNoDirection : travel, mask);
     // A direction whose first move is illegal finds nothing; only a report wants to hear so.
     if constexpr (!Report::kActive) dirs &= allowed_moves(M, static_cast<std::uint8_t>(mask));
     while (dirs != 0) {
       const int d = std::countr_zero(dirs);
       dirs &= dirs - 1;
-      const Hit hit = scan<M>(d, x, y, t, report);
+      const Hit hit = scan<M, T>(d, x, y, t, report);
       if (hit.outcome != Outcome::DeadEnd) found(d, hit.steps);
     }
   }
 
   std::array<BitLines, 4> lines_;  // indexed by the straight direction that scans them forward
+  std::array<BitLines, 4> edges_;  // the terrain edges, laid out as lines_; unused without terrain
   std::vector<std::uint64_t> runs_;  // prepare()'s scratch: the rows packed 64 cells to a word
   const Grid* grid_ = nullptr;
   std::uint64_t revision_ = 0;
   int width_ = 0;
   int height_ = 0;
   Diagonal diagonal_ = Diagonal::OnlyWhenNoObstacles;
+  bool terrain_ = false;
   bool built_ = false;
 };
 

@@ -26,7 +26,8 @@
 //   jump table (jump_table.h).
 //
 // A successor `steps` moves away in direction `dir` costs steps times the move's length times
-// the one terrain cost (the search refuses JPS on maps with several). The parent is the
+// the terrain cost of the cell it lands on: every cell a jump enters costs the same
+// (jump_points.h, "Terrain"; JPS+ refuses maps with several costs). The parent is the
 // expanded node (ParentKind::Node) and the arrival direction is the jump's, which is what the
 // successor's own expansion prunes by. See expansion_policy.h for the contract.
 #pragma once
@@ -106,7 +107,7 @@ class JumpPolicy {
   bool begin(const Grid& grid, const SearchOptions& options, bool tracing) {
     grid_ = &grid;
     moves_ = MoveTable::of(grid, options.cost_model);
-    unit_ = grid.min_cost();
+    costs_ = grid.costs();
     tracing_ = tracing;
     jumps_.prepare(grid, options.diagonal);
     if constexpr (Jumps::kScansCells) {
@@ -122,9 +123,9 @@ class JumpPolicy {
   ASTAR_HOT void successors(const Node& node, Expansion& expansion) {
     // Inlined into the search's loop, with only what a jump's relax needs captured: the
     // scanner calls `found` from its own code, so the captures live in memory.
-    auto found = [&expansion, id = node.id, g = node.g, unit = unit_, table = &moves_](int dir, std::uint32_t steps) {
-      expansion.relax(id + static_cast<CellId>(static_cast<int>(steps) * table->offset[dir]), g + steps * table->length[dir] * unit,
-                      static_cast<std::uint8_t>(dir), steps, id);
+    auto found = [&expansion, id = node.id, g = node.g, costs = costs_, table = &moves_](int dir, std::uint32_t steps) {
+      const CellId next = id + static_cast<CellId>(static_cast<int>(steps) * table->offset[dir]);
+      expansion.relax(next, g + steps * table->length[dir] * costs[next], static_cast<std::uint8_t>(dir), steps, id);
     };
     const Point goal = expansion.goal;
     if (Expansion::kObserves || (Jumps::kScansCells && tracing_)) {
@@ -155,7 +156,7 @@ class JumpPolicy {
   Jumps jumps_;
   const Grid* grid_ = nullptr;
   MoveTable moves_;
-  double unit_ = 1.0;
+  const std::uint8_t* costs_ = nullptr;
   bool tracing_ = false;
   // Where a scan passed over a cell in this search (equal to the stamp), kept while tracing.
   [[no_unique_address]] std::conditional_t<Jumps::kScansCells, std::vector<std::uint16_t>, Empty> scanned_;

@@ -135,7 +135,7 @@ inline constexpr std::array kAlgorithms = {
     AlgorithmInfo{Algorithm::GreedyBestFirst,    "greedy",        "Greedy best-first",           Priority::H,    false,   true,  false, false,  false, false, false, false,  kAllDiagonals, kAllCostModels, {}},
     AlgorithmInfo{Algorithm::BreadthFirst,       "bfs",           "Breadth-first",               Priority::Fifo, false,   false, false, false,  false, false, false, false,  kAllDiagonals, kAllCostModels, {}},
     AlgorithmInfo{Algorithm::DepthFirst,         "dfs",           "Depth-first",                 Priority::Lifo, false,   false, false, false,  false, false, false, false,  kAllDiagonals, kAllCostModels, {}},
-    AlgorithmInfo{Algorithm::JumpPoint,          "jps",           "Jump point search (JPS)",     Priority::F,    true,    true,  false, true,   false, false, false, true,   kAllDiagonals, kAllCostModels, {}},
+    AlgorithmInfo{Algorithm::JumpPoint,          "jps",           "Jump point search (JPS)",     Priority::F,    true,    true,  false, true,   false, false, false, false,  kAllDiagonals, kAllCostModels, {}},
     AlgorithmInfo{Algorithm::Bidirectional,      "bidirectional", "Bidirectional A*",            Priority::F,    true,    true,  false, true,   false, false, false, false,  kAllDiagonals, kAllCostModels, {}},
     AlgorithmInfo{Algorithm::IterativeDeepening, "ida",           "IDA* (iterative deepening)",  Priority::F,    false,   true,  false, true,   false, false, true,  false,  kAllDiagonals, kAllCostModels, {}},
     AlgorithmInfo{Algorithm::ThetaStar,          "theta",         "Theta* (any-angle)",          Priority::F,    true,    true,  false, false,  true,  false, false, true,

@@ -132,19 +132,21 @@ describe('jump point search', () => {
     }
   });
 
-  it('is disabled on a map with terrain costs, with the reason shown, and a link asking for it is refused, not answered', async () => {
+  it('is offered on a map with terrain costs; JPS+ is not, with the reason shown, and a link asking for JPS+ is refused, not answered', async () => {
     const { app, container } = await open(); // the demo map has a patch of terrain
-    const jps = [...algorithmSelect(container).options].find((o) => o.value === 'jps')!;
-    expect(jps.disabled).toBe(true);
-    expect(jps.textContent).toBe('Jump point search (JPS) (not here)');
+    const option = (name: string) => [...algorithmSelect(container).options].find((o) => o.value === name)!;
+    expect(option('jps').disabled).toBe(false);
+    expect(option('jps').textContent).toBe('Jump point search (JPS)');
+    expect(option('jps-plus').disabled).toBe(true);
+    expect(option('jps-plus').textContent).toBe('JPS+ (precomputed jumps) (not here)');
     expect(query(container, '[data-region="option-note"]').textContent).toMatch(
-      /^Jump point search \(JPS\) \/ Theta\* \(any-angle\) \/ JPS\+ \(precomputed jumps\) \/ Subgoal graph \(prepared\) \/ Navmesh A\* \+ funnel \/ Polyanya \(optimal any-angle\) is defined for maps where every walkable cell costs the same, and this map has terrain costs\./,
+      /^Theta\* \(any-angle\) \/ JPS\+ \(precomputed jumps\) \/ Subgoal graph \(prepared\) \/ Navmesh A\* \+ funnel \/ Polyanya \(optimal any-angle\) is defined for maps where every walkable cell costs the same, and this map has terrain costs\./,
     );
     // A link (or an embed) can still name it: the search refuses, and says why.
     const state = captureShareState(app.store);
-    app.store.loadState({ map: { ...state, name: 'x' }, searches: [{ ...state.searches[0]!, algorithm: 'jps' }], step: null, view: null, walk: null });
+    app.store.loadState({ map: { ...state, name: 'x' }, searches: [{ ...state.searches[0]!, algorithm: 'jps-plus' }], step: null, view: null, walk: null });
     expect(app.store.gridTimeline!.display.status).toBe('refused');
-    expect(status(container)).toMatch(/^Not run: Jump point search \(JPS\) is defined for maps where every walkable cell costs the same/);
+    expect(status(container)).toMatch(/^Not run: JPS\+ \(precomputed jumps\) is defined for maps where every walkable cell costs the same/);
     expect(app.store.gridTimeline!.display.path()).toEqual([]);
   });
 });

@@ -380,7 +380,7 @@ describe('astar scen', () => {
     writeFileSync(terrain, 'type octile\nheight 3\nwidth 4\nmap\n..9.\n....\n....\n');
     writeFileSync(`${terrain}.scen`, 'version 1\n0\tswamp.map\t4\t3\t0\t0\t3\t2\t3.82842712\n');
     for (const [args, message] of [
-      [['scen', `${terrain}.scen`, '--algorithm', 'jps'], /^astar: jps runs only on maps where every walkable cell costs the same, and .*swamp\.map has terrain costs$/],
+      [['scen', `${terrain}.scen`, '--algorithm', 'jps-plus'], /^astar: jps-plus runs only on maps where every walkable cell costs the same, and .*swamp\.map has terrain costs$/],
       [['scen', SCENARIO, '--algorithm', 'theta', '--diagonal', 'always'], /^astar: theta supports --diagonal never or only-when-no-obstacles, not always$/],
       [['scen', SCENARIO, '--algorithm', 'theta', '--costs', '10-14'], /^astar: theta measures straight lines and supports --costs exact only, not 10-14$/],
     ] as const) {
@@ -388,6 +388,17 @@ describe('astar scen', () => {
       expect(run.status).toBe(1);
       expect(run.stdout).toBe('');
       expect(run.stderr.split('\n')).toEqual([expect.stringMatching(message), '']);
+    }
+  });
+
+  it('runs JPS on a map with terrain, at the cost Dijkstra finds', () => {
+    const terrain = join(scratch, 'marsh.map');
+    writeFileSync(terrain, 'type octile\nheight 4\nwidth 6\nmap\n..99..\n..99..\n......\n.@@...\n');
+    writeFileSync(`${terrain}.scen`, 'version 1\n0\tmarsh.map\t6\t4\t0\t0\t5\t0\t6.65685425\n');
+    for (const algorithm of ['jps', 'dijkstra']) {
+      const run = astar('scen', `${terrain}.scen`, '--algorithm', algorithm);
+      expect(run.status).toBe(0);
+      expect(run.stdout).toMatch(/optimal: +1 of 1 match/);
     }
   });
 

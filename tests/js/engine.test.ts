@@ -202,7 +202,7 @@ describe('the catalog', () => {
     expect(row('astar')).toMatchObject({ label: 'A*', usesHeuristic: true, usesWeight: true, optimal: true, anyAngle: false });
     expect(row('dijkstra')).toMatchObject({ usesHeuristic: false, optimal: true });
     expect(row('bfs')).toMatchObject({ usesHeuristic: false, optimal: false });
-    expect(row('jps')).toMatchObject({ optimal: true, uniformTerrainOnly: true, diagonals: engine.catalog.diagonals });
+    expect(row('jps')).toMatchObject({ optimal: true, uniformTerrainOnly: false, diagonals: engine.catalog.diagonals });
     expect(row('ida')).toMatchObject({ optimal: true, reexpands: true });
     expect(row('theta')).toMatchObject({ anyAngle: true, optimal: false, uniformTerrainOnly: true, diagonals: ['never', 'only-when-no-obstacles'], costModels: ['exact'], defaultHeuristic: 'euclidean' });
     expect(row('dstar-lite')).toMatchObject({ label: 'D* Lite (incremental)', usesHeuristic: true, usesWeight: false, optimal: true, incremental: true, reexpands: false, uniformTerrainOnly: false, diagonals: engine.catalog.diagonals, costModels: engine.catalog.costModels, defaultHeuristic: null });
@@ -229,9 +229,10 @@ describe('the catalog', () => {
     expect(engine.refusalFor(grid, { algorithm: 'theta', diagonal: 'always', costModel: 'exact' })).toBe('diagonal-rule');
     expect(engine.refusalFor(grid, { algorithm: 'theta', diagonal: 'never', costModel: '10-14' })).toBe('cost-model');
     grid.setCost(1, 1, 4);
-    expect(engine.refusalFor(grid, { algorithm: 'jps', diagonal: 'never', costModel: 'exact' })).toBe('needs-uniform-terrain');
+    expect(engine.refusalFor(grid, { algorithm: 'jps-plus', diagonal: 'never', costModel: 'exact' })).toBe('needs-uniform-terrain');
+    expect(engine.refusalFor(grid, { algorithm: 'jps', diagonal: 'never', costModel: 'exact' })).toBeNull();
     expect(engine.refusalFor(grid, { algorithm: 'astar', diagonal: 'never', costModel: 'exact' })).toBeNull();
-    const search = keepSearch(engine.createSearch(grid, { algorithm: 'jps' }));
+    const search = keepSearch(engine.createSearch(grid, { algorithm: 'jps-plus' }));
     expect(search.reset({ x: 0, y: 0 }, { x: 3, y: 3 })).toBe(true);
     expect(search.status).toBe('refused');
     expect(search.refusal).toBe('needs-uniform-terrain');

@@ -1,7 +1,7 @@
 // JPS built on JumpScanner (jump_points.h), end to end: a test-local JPS over the scanner must
 // find the costs Dijkstra finds under every diagonal rule, on random maps, mazes with one-cell
-// corridors and around long walls, see edits through prepare(), and match the published optimal
-// lengths of the Moving AI fixture maps.
+// corridors and around long walls, all of them with terrain too, see edits through prepare(),
+// and match the published optimal lengths of the Moving AI fixture maps.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <queue>
 #include <random>
 #include <string>
@@ -22,6 +23,7 @@
 #include "moves.h"
 #include "movingai.h"
 #include "reference.h"
+#include "search.h"
 
 #ifndef ASTAR_FIXTURES_DIR
 #define ASTAR_FIXTURES_DIR "tests/fixtures"
@@ -42,16 +44,18 @@ double dijkstra_cost(const Grid& grid, Diagonal rule, Point start, Point goal) {
   return reference::dijkstra(grid, {rule, CostModel::Exact}, start, goal).value_or(kUnreachable);
 }
 
-double heuristic(Diagonal rule, Point a, Point b) {
+// The rule's distance times the cheapest terrain: admissible on every map.
+double heuristic(const Grid& grid, Diagonal rule, Point a, Point b) {
   const double dx = std::abs(a.x - b.x), dy = std::abs(a.y - b.y);
-  if (rule == Diagonal::Never) return dx + dy;
-  return std::max(dx, dy) + (kSqrt2 - 1) * std::min(dx, dy);
+  const double distance = rule == Diagonal::Never ? dx + dy : std::max(dx, dy) + (kSqrt2 - 1) * std::min(dx, dy);
+  return distance * grid.min_cost();
 }
 
 struct JpsResult {
   double cost = kUnreachable;
   std::size_t expansions = 0;
   bool moves_legal = true;        // every move of every jump offered was legal
+  bool jumps_uniform = true;      // every cell a jump entered costs what the cell it lands on costs
   bool path_cost_matches = true;  // the parents chain walks back to the start at the found cost
 };
 
@@ -68,7 +72,7 @@ JpsResult jps_search(const Grid& grid, Diagonal rule, Point start, Point goal, J
   std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
   const CellId s = grid.id(start), t = grid.id(goal);
   g[s] = 0;
-  open.push({heuristic(rule, start, goal), 0.0, s});
+  open.push({heuristic(grid, rule, start, goal), 0.0, s});
   NoJumpReport quiet;
   while (!open.empty()) {
     const CellId id = std::get<2>(open.top());
@@ -82,7 +86,7 @@ JpsResult jps_search(const Grid& grid, Diagonal rule, Point start, Point goal, J
       for (CellId at = id; parent[at] != kNoCell; at = parent[at]) {
         const Point a = grid.point(at), b = grid.point(parent[at]);
         const int steps = std::max(std::abs(a.x - b.x), std::abs(a.y - b.y));
-        walked += steps * ((a.x != b.x && a.y != b.y) ? kSqrt2 : 1.0);
+        walked += steps * ((a.x != b.x && a.y != b.y) ? kSqrt2 : 1.0) * grid.cost(at);
       }
       result.path_cost_matches = std::abs(walked - result.cost) < 1e-9;
       return result;
@@ -92,19 +96,23 @@ JpsResult jps_search(const Grid& grid, Diagonal rule, Point start, Point goal, J
         p.x, p.y, travel[id], goal,
         [&](int dir, std::uint32_t steps) {
           int x = p.x, y = p.y;
+          std::vector<std::uint8_t> entered;
           for (std::uint32_t i = 0; i < steps; ++i) {
             if (!(allowed_moves(rule, grid.neighbour_mask(grid.id(x, y))) & (1u << dir))) result.moves_legal = false;
             x += kDirDx[dir];
             y += kDirDy[dir];
+            if (grid.in_bounds(x, y)) entered.push_back(grid.cost(grid.id(x, y)));
           }
           if (!result.moves_legal) return;
           const CellId m = grid.id(x, y);
-          const double ng = g[id] + steps * kDirLength[dir];
+          if (std::any_of(entered.begin(), entered.end(), [&](std::uint8_t c) { return c != grid.cost(m); }))
+            result.jumps_uniform = false;
+          const double ng = g[id] + steps * kDirLength[dir] * grid.cost(m);
           if (closed[m] || ng >= g[m]) return;
           g[m] = ng;
           travel[m] = static_cast<std::uint8_t>(dir);
           parent[m] = id;
-          open.push({ng + heuristic(rule, {x, y}, goal), -ng, m});
+          open.push({ng + heuristic(grid, rule, {x, y}, goal), -ng, m});
         },
         quiet);
   }
@@ -119,6 +127,7 @@ void expect_jps_matches_dijkstra(const Grid& grid, Diagonal rule, Point start, P
   const JpsResult got = jps_search(grid, rule, start, goal, scanner);
   EXPECT_TRUE(got.moves_legal) << rule_name(rule) << " start " << start.x << "," << start.y << " goal " << goal.x << ","
                                << goal.y << "\n" << write_map(grid);
+  EXPECT_TRUE(got.jumps_uniform) << rule_name(rule) << "\n" << write_map(grid);
   EXPECT_TRUE(got.path_cost_matches);
   if (want == kUnreachable) {
     EXPECT_EQ(got.cost, kUnreachable) << rule_name(rule) << "\n" << write_map(grid);
@@ -188,6 +197,87 @@ TEST_P(JumpScannerRule, JpsCostEqualsDijkstraAroundLongWallsAndBehindThem) {
     }
     if (HasFailure()) return;
   }
+}
+
+// The same three kinds of map painted with terrain patches (jump_test_support.h): jumps stop
+// at terrain edges, and the costs still equal Dijkstra's.
+TEST_P(JumpScannerRule, JpsCostEqualsDijkstraOnMapsWithTerrain) {
+  const Diagonal rule = GetParam();
+  std::mt19937 rng(3141u + static_cast<unsigned>(rule));
+  JumpScanner scanner;
+  int maps = 0;
+  for (int map = 0; map < 600; ++map) {
+    Grid grid = [&] {
+      switch (map % 3) {
+        case 0: {
+          const int w = std::uniform_int_distribution<int>(1, 48)(rng), h = std::uniform_int_distribution<int>(1, 48)(rng);
+          return random_grid(w, h, std::uniform_real_distribution<double>(0.0, 0.4)(rng), rng);
+        }
+        case 1:
+          return maze_grid(std::uniform_int_distribution<int>(1, 16)(rng), std::uniform_int_distribution<int>(1, 16)(rng), 0.3, rng);
+        default:
+          return blocks_grid(std::uniform_int_distribution<int>(2, 70)(rng), std::uniform_int_distribution<int>(2, 50)(rng),
+                             std::uniform_int_distribution<int>(0, 6)(rng), rng);
+      }
+    }();
+    paint_terrain(grid, std::uniform_int_distribution<int>(1, 16)(rng), rng);
+    maps += grid.uniform_cost() ? 0 : 1;
+    check_queries(grid, rule, 8, rng, scanner);
+    if (HasFailure()) return;
+  }
+  EXPECT_GT(maps, 500) << "most maps should have several terrain costs";
+}
+
+// The library's JPS (BestFirstSearch over JumpPolicy<JumpScanner>) on the same kind of maps,
+// under both cost models: Dijkstra's cost along a
+// legal path whose moves add up to it, and no path exactly where Dijkstra finds none.
+TEST_P(JumpScannerRule, JpsSearchOnTerrainMatchesDijkstraUnderBothCostModels) {
+  const Diagonal rule = GetParam();
+  std::mt19937 rng(2718u + static_cast<unsigned>(rule));
+  int found = 0, none = 0;
+  for (int round = 0; round < 250; ++round) {
+    Grid grid = round % 2 == 0 ? reference::random_grid(rng, 36, false)
+                               : blocks_grid(std::uniform_int_distribution<int>(2, 60)(rng), std::uniform_int_distribution<int>(2, 40)(rng), 5, rng);
+    paint_terrain(grid, std::uniform_int_distribution<int>(1, 10)(rng), rng);
+    SearchOptions options;
+    options.algorithm = Algorithm::JumpPoint;
+    options.diagonal = rule;
+    options.cost_model = reference::kAllModels[static_cast<std::size_t>(round) % 2];
+    const std::unique_ptr<Search> search = make_search(grid, options);
+    ASSERT_EQ(search->refusal(), Refusal::None);
+    for (int q = 0; q < 4; ++q) {
+      const Point start = reference::random_point(rng, grid), goal = reference::random_point(rng, grid);
+      if (!grid.passable(grid.id(start)) || !grid.passable(grid.id(goal))) continue;
+      const std::string where = rule_name(rule) + " " + std::string(name_of(options.cost_model)) + " start " +
+                                std::to_string(start.x) + "," + std::to_string(start.y) + " goal " + std::to_string(goal.x) +
+                                "," + std::to_string(goal.y) + "\n" + write_map(grid);
+      const bool has_path = reference::expect_matches_reference(*search, grid, {rule, options.cost_model}, start, goal, where, true);
+      (has_path ? found : none) += 1;
+      if (HasFailure()) return;
+    }
+  }
+  EXPECT_GT(found, 300);
+  EXPECT_GT(none, 5) << "some goals should be walled off";
+}
+
+// Edits that add and remove terrain on the same grid: prepare() must notice both.
+TEST_P(JumpScannerRule, JpsSeesTerrainPaintedAndRemoved) {
+  const Diagonal rule = GetParam();
+  Grid grid = grid_from({
+      "........",
+      "........",
+      "........",
+  });
+  JumpScanner scanner;
+  EXPECT_NEAR(jps_search(grid, rule, {0, 1}, {7, 1}, scanner).cost, 7.0, 1e-9);
+  for (int y = 0; y < 3; ++y) grid.set_cost(grid.id(3, y), 9);
+  expect_jps_matches_dijkstra(grid, rule, {0, 1}, {7, 1}, scanner);
+  EXPECT_TRUE(scanner.terrain());
+  EXPECT_TRUE(scanner.terrain_edge(2, 1) && scanner.terrain_edge(3, 1) && scanner.terrain_edge(4, 1));
+  EXPECT_FALSE(scanner.terrain_edge(0, 1) || scanner.terrain_edge(6, 1));
+  for (int y = 0; y < 3; ++y) grid.set_cost(grid.id(3, y), 1);
+  EXPECT_NEAR(jps_search(grid, rule, {0, 1}, {7, 1}, scanner).cost, 7.0, 1e-9);
+  EXPECT_FALSE(scanner.terrain());
 }
 
 TEST_P(JumpScannerRule, JpsFindsNoPathToAWalledOffGoal) {

@@ -1,6 +1,6 @@
 // JumpScanner (jump_points.h) against a plain cell-by-cell scanner of the same rules: the
 // block-based scans must give exactly the successors and the reports that scanning one cell at a
-// time gives, under every diagonal rule. (JPS built on the scanner: jump_points_search_test.cpp;
+// time gives, under every diagonal rule, on maps with and without terrain. (JPS built on the scanner: jump_points_search_test.cpp;
 // hand-drawn cases of each rule: jump_points_cases_test.cpp.)
 #include <gtest/gtest.h>
 
@@ -32,6 +32,8 @@ class ReferenceScanner {
   std::vector<Successor> successors(int x, int y, int travel, Recorder* rec) {
     rec_ = rec;
     std::vector<Successor> out;
+    // A terrain edge keeps what the start keeps.
+    if (terrain_edge(grid_, x, y)) travel = kNoDirection;
     for (int d = 0; d < kDirectionCount; ++d) {
       if (!keeps(x, y, travel, d)) continue;
       const auto [steps, outcome] = scan(x, y, d);
@@ -145,6 +147,10 @@ class ReferenceScanner {
         outcome = Outcome::ReachedGoal;
         break;
       }
+      if (terrain_edge(grid_, x, y)) {
+        outcome = Outcome::TerrainChange;
+        break;
+      }
       if (!forced_dirs(x, y, d).empty()) {
         report_forced(x, y, d);
         outcome = Outcome::JumpPoint;
@@ -234,11 +240,27 @@ TEST_P(JumpScannerRule, BlockScansGiveTheSameSuccessorsAndReportsAsCellByCellSca
       expect_same_as_reference(grid, rule, goals, density < 0.2 ? 150 : 700, rng);
     }
   }
+  // The same maps with terrain: scans stop at terrain edges as well.
+  for (const auto& [w, h] : sizes) {
+    for (const double density : {0.0, 0.2, 0.4}) {
+      Grid grid = random_grid(w, h, density, rng);
+      paint_terrain(grid, std::uniform_int_distribution<int>(1, 12)(rng), rng);
+      const std::vector<Point> open = free_cells(grid);
+      if (open.empty()) continue;
+      const std::vector<Point> goals = {open[std::uniform_int_distribution<std::size_t>(0, open.size() - 1)(rng)]};
+      expect_same_as_reference(grid, rule, goals, density < 0.2 ? 150 : 500, rng);
+    }
+  }
   // Mazes and blocks: long corridors and long walls.
   for (int i = 0; i < 4; ++i) {
     const Grid maze = maze_grid(33 + i, 12 + 3 * i, 0.1 * i, rng);
     const Grid blocks = blocks_grid(70 + 7 * i, 40, 6, rng);
-    for (const Grid* grid : {&maze, &blocks}) {
+    const Grid painted = [&] {
+      Grid grid = blocks_grid(70 + 7 * i, 40, 4, rng);
+      paint_terrain(grid, 3 + 3 * i, rng);
+      return grid;
+    }();
+    for (const Grid* grid : {&maze, &blocks, &painted}) {
       const std::vector<Point> open = free_cells(*grid);
       const std::vector<Point> goals = {open[std::uniform_int_distribution<std::size_t>(0, open.size() - 1)(rng)]};
       expect_same_as_reference(*grid, rule, goals, 500, rng);

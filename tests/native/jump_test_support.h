@@ -122,6 +122,41 @@ inline Grid blocks_grid(int w, int h, int blocks, std::mt19937& rng) {
   return grid;
 }
 
+// Terrain on a map: the walkable cells get a base cost (usually 1, sometimes more, which
+// heuristics must scale by), then `patches` rectangles of another cost 1..9, from single cells
+// to a third of the map, some of them touching walls or each other. Walls stay walls. With
+// big patches JPS jumps across uniform ground; with small ones nearly every cell is a
+// terrain edge.
+inline void paint_terrain(Grid& grid, int patches, std::mt19937& rng) {
+  const int w = grid.width(), h = grid.height();
+  std::uniform_int_distribution<int> cost(1, 9);
+  const std::uint8_t base = std::bernoulli_distribution(0.2)(rng) ? static_cast<std::uint8_t>(cost(rng)) : 1;
+  for (CellId id = 0; id < grid.cell_count(); ++id)
+    if (grid.passable(id)) grid.set_cost(id, base);
+  for (int i = 0; i < patches; ++i) {
+    const int pw = std::uniform_int_distribution<int>(1, std::max(1, w / 3))(rng);
+    const int ph = std::uniform_int_distribution<int>(1, std::max(1, h / 3))(rng);
+    const int px = std::uniform_int_distribution<int>(0, w - 1)(rng);
+    const int py = std::uniform_int_distribution<int>(0, h - 1)(rng);
+    const auto c = static_cast<std::uint8_t>(cost(rng));
+    for (int y = py; y < std::min(h, py + ph); ++y)
+      for (int x = px; x < std::min(w, px + pw); ++x)
+        if (grid.passable(grid.id(x, y))) grid.set_cost(grid.id(x, y), c);
+  }
+}
+
+// A walkable cell with a walkable neighbour of another cost (jump_points.h, "Terrain"),
+// straight from the grid.
+inline bool terrain_edge(const Grid& grid, int x, int y) {
+  if (!grid.in_bounds(x, y) || !grid.passable(grid.id(x, y))) return false;
+  const std::uint8_t c = grid.cost(grid.id(x, y));
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx)
+      if (grid.in_bounds(x + dx, y + dy) && grid.passable(grid.id(x + dx, y + dy)) && grid.cost(grid.id(x + dx, y + dy)) != c)
+        return true;
+  return false;
+}
+
 inline std::vector<Point> free_cells(const Grid& grid) {
   std::vector<Point> cells;
   for (int y = 0; y < grid.height(); ++y)

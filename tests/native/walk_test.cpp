@@ -462,7 +462,7 @@ TEST(Walk, RefusesWhatItCannotWalk) {
   Grid world(6, 6);
   world.set_cost(world.id(2, 2), 3);
   Walk walk(world);
-  walk.set_options(planner(Algorithm::JumpPoint, Diagonal::Always, CostModel::Exact), 0);
+  walk.set_options(planner(Algorithm::JumpPointPlus, Diagonal::Always, CostModel::Exact), 0);
   ASSERT_TRUE(walk.reset({0, 0}, {5, 5}));
   EXPECT_EQ(walk.status(), WalkStatus::Refused);
   EXPECT_EQ(walk.refusal(), Refusal::NeedsUniformTerrain);

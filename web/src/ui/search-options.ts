@@ -2,7 +2,7 @@
 // heuristic weight, cost model and expansion limit, with the note that says why some
 // choices are unavailable. The side panel shows the first run's; in compare mode each pane
 // shows its own run's. Every list comes from the engine's catalog (the core's algorithm
-// table); choices that cannot run with the rest (JPS on terrain, Theta* with corner
+// table); choices that cannot run with the rest (JPS+ on terrain, Theta* with corner
 // cutting) stay listed but disabled.
 import { fitOptions, type AlgorithmName, type CostModelName, type DiagonalName, type HeuristicName, type SearchOptions } from '../engine/engine';
 import type { Run } from '../state/run';
