@@ -26,6 +26,8 @@
 //
 // A fourth table (issue 18, scripts/bench-subgoal.mjs) runs subgoal graphs through the npm
 // package: 8-connected against our JPS, 4-connected against l1-path-finder, preparation apart.
+// A fifth (issue 18, scripts/bench-terrain.mjs) paints the maps with terrain patches from a
+// fixed seed and runs JPS against A* through the package.
 //
 // This is a program that prints tables, not a test: nothing here asserts a speed.
 import { existsSync, readdirSync } from 'node:fs';
@@ -35,6 +37,7 @@ import { NATIVE_TOOL, measureSearches } from './bench-searches.mjs';
 import { measureWalkTable } from './bench-walks.mjs';
 import { buildAll } from './build.mjs';
 import { measureSubgoalTable } from './bench-subgoal.mjs';
+import { measureTerrainTable } from './bench-terrain.mjs';
 import { measureMeshTable } from './bench-navmesh.mjs';
 import { setup } from './setup.mjs';
 import { ROOT, StepError, main, say } from './shell.mjs';
@@ -64,10 +67,12 @@ const USAGE = `usage: npm run bench -- [options]
                         spaced ranks of the file's optimal lengths, on the game and street maps
   --maze-walks N        walks per maze for the walk table (default ${DEFAULT_MAZE_WALKS})
   --walk-runs N         timed repetitions of the walks; the median is shown (default ${DEFAULT_WALK_RUNS})
-  --only searches|walks|subgoal|meshes
+  --only searches|walks|subgoal|terrain|meshes
                         only the search tables (first and second), only the walk tables,
                         only the subgoal-graph table (8-connected against JPS, 4-connected
-                        against l1-path-finder; --runs applies) or only the navigation-mesh table
+                        against l1-path-finder; --runs applies), only the terrain table (JPS
+                        against A* on the maps painted with terrain; --runs applies) or only
+                        the navigation-mesh table
   --no-build            skip set-up and build, measure what is already built
   -h, --help            show this help`;
 
@@ -76,7 +81,7 @@ function parseOptions(argv) {
   const options = {
     maps: null, queries: 30, runs: 5, pathfindingRuns: 1, pathfinding: true, walks: DEFAULT_WALKS,
     mazeWalks: DEFAULT_MAZE_WALKS, walkRuns: DEFAULT_WALK_RUNS,
-    searches: true, walkTable: true, subgoalTable: true, meshTable: true, build: true, help: false,
+    searches: true, walkTable: true, subgoalTable: true, terrainTable: true, meshTable: true, build: true, help: false,
   };
   const positive = (name, text) => {
     if (!/^[1-9]\d{0,5}$/.test(text ?? '')) throw new StepError(`${name} needs a whole number >= 1, got "${text ?? ''}"`);
@@ -96,11 +101,12 @@ function parseOptions(argv) {
     else if (arg === '--walk-runs') options.walkRuns = positive(arg, argv[++i]);
     else if (arg === '--only') {
       const only = argv[++i];
-      const tables = ['searches', 'walks', 'subgoal', 'meshes'];
+      const tables = ['searches', 'walks', 'subgoal', 'terrain', 'meshes'];
       if (!tables.includes(only)) throw new StepError(`--only needs ${tables.join(', ')}, got "${only ?? ''}"`);
       options.searches = only === 'searches';
       options.walkTable = only === 'walks';
       options.subgoalTable = only === 'subgoal';
+      options.terrainTable = only === 'terrain';
       options.meshTable = only === 'meshes';
     }
     else throw new StepError(`unknown option ${arg} (see npm run bench -- --help)`);
@@ -172,6 +178,7 @@ await main('bench', async () => {
     if (options.searches) measureSearches(engine, maps, options, matchesOptimal, mismatches);
     if (options.walkTable) measureWalkTable(engine, maps, options, matchesOptimal, mismatches);
     if (options.subgoalTable) await measureSubgoalTable(maps.map((map) => ({ ...map, folder: MOVINGAI })), options, mismatches);
+    if (options.terrainTable) await measureTerrainTable(maps.map((map) => ({ ...map, folder: MOVINGAI })), options, mismatches);
     if (options.meshTable) measureMeshTable(cli, engine, maps, options, mismatches, say);
     if (mismatches.length > 0) {
       console.log('');
