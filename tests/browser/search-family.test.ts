@@ -132,6 +132,34 @@ describe('jump point search', () => {
     }
   });
 
+  it('on the demo map\'s terrain finds the cost A* and Dijkstra find, and says and shows where a change of terrain stopped a scan, in English and Chinese', async () => {
+    const { app, container } = await open(); // the demo map has a patch of terrain
+    const finish = (name: string) => {
+      choose(algorithmSelect(container), name);
+      app.store.timeline.goTo(Number.MAX_SAFE_INTEGER);
+      return app.store.gridTimeline!.display.pathCost;
+    };
+    const astar = finish('astar'), dijkstra = finish('dijkstra'), jps = finish('jps');
+    expect(jps).not.toBeNull();
+    expect(jps).toBeCloseTo(astar!, 9);
+    expect(jps).toBeCloseTo(dijkstra!, 9);
+    click(container, 'reset');
+    const currentLine = () => query(container, '[data-region="pseudocode"] [aria-current="step"]');
+    let stopped = false;
+    for (let i = 0; i < 200 && !stopped && app.store.gridTimeline!.display.status === 'running'; i++) {
+      click(container, 'step');
+      stopped = /\(the terrain changes beside it, g = /.test(narration(container));
+    }
+    expect(stopped).toBe(true);
+    expect(eventsOf(app.store.gridTimeline!.lastEvent!, 'scan').some((scan) => scan.outcome === 'terrain-change')).toBe(true);
+    expect(currentLine().getAttribute('data-line')).toBe('terrain');
+    expect(currentLine().textContent).toMatch(/^a cell beside a change of terrain/);
+    app.store.setLanguage('zh-CN');
+    expect(narration(container)).toMatch(/\(它旁边的地形有变化, g = /);
+    expect(currentLine().getAttribute('data-line')).toBe('terrain');
+    expect(currentLine().textContent).toMatch(/^旁边地形有变化的格子/);
+  });
+
   it('is offered on a map with terrain costs; JPS+ is not, with the reason shown, and a link asking for JPS+ is refused, not answered', async () => {
     const { app, container } = await open(); // the demo map has a patch of terrain
     const option = (name: string) => [...algorithmSelect(container).options].find((o) => o.value === name)!;

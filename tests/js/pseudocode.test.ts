@@ -17,6 +17,7 @@ import {
   type SearchStatus,
   type StepEvent,
 } from '../../web/src/engine/engine';
+import { OUTCOMES_BY_EVENT_KIND } from '../../web/src/engine/generated/names';
 import { PRESENTERS, presenterFor } from '../../web/src/presenters/index';
 import * as pseudocode from '../../web/src/presenters/pseudocode';
 import { LINE_RANKING, lineIds, pseudocodeLines, signalsOfStep, type LineId, type SignalTable } from '../../web/src/presenters/pseudocode';
@@ -74,13 +75,25 @@ const SHUT_IN = [
   '..####..#...',
   '............',
 ];
+// The walled map with terrain (digits: costs; '.' costs 1), for the searches that run on
+// terrain: JPS's scans stop beside each change of cost.
+const MARSH = [
+  '............',
+  '..#..33.#...',
+  '..#..33.#...',
+  '..#5555.#...',
+  '..#..#..9...',
+  '.....#..#...',
+  '..####..#...',
+  '............',
+];
 const START: Point = { x: 0, y: 3 };
 const GOAL: Point = { x: 10, y: 3 };
 
 function gridOf(rows: string[]): Grid {
   const grid = engine.createGrid(rows[0]!.length, rows.length);
   created.grids.push(grid);
-  rows.forEach((row, y) => [...row].forEach((cell, x) => cell === '#' && grid.setCost(x, y, 0)));
+  rows.forEach((row, y) => [...row].forEach((cell, x) => cell !== '.' && grid.setCost(x, y, cell === '#' ? 0 : Number(cell))));
   return grid;
 }
 
@@ -106,9 +119,10 @@ function stepsOf(grid: Grid, algorithm: AlgorithmName, diagonal: DiagonalName): 
   return steps;
 }
 
-/** Every (algorithm, diagonal rule) the catalog allows, for the walled map's runs. */
-function everyRun(): Array<{ algorithm: AlgorithmName; diagonal: DiagonalName }> {
-  return engine.catalog.algorithms.filter((row) => !row.onMesh).flatMap((row) => row.diagonals.map((diagonal) => ({ algorithm: row.name, diagonal })));
+/** Every (algorithm, diagonal rule) the catalog allows, for the walled map's runs; with `terrain`, those that run on terrain. */
+function everyRun(terrain = false): Array<{ algorithm: AlgorithmName; diagonal: DiagonalName }> {
+  return engine.catalog.algorithms.filter((row) => !row.onMesh && !(terrain && row.uniformTerrainOnly))
+    .flatMap((row) => row.diagonals.map((diagonal) => ({ algorithm: row.name, diagonal })));
 }
 
 const samePoint = (a: Point, b: Point) => a.x === b.x && a.y === b.y;
@@ -172,6 +186,21 @@ describe('the pseudocode of every algorithm', () => {
     }
   });
 
+  it('JPS has lines for every way a scan ends; JPS+, which refuses terrain, for all but the stop beside a change of terrain', () => {
+    for (const outcome of OUTCOMES_BY_EVENT_KIND.scan) {
+      expect(STEP_SIGNAL_LINES.jps[`scan:${outcome}`], outcome).toBeDefined();
+      expect(STEP_SIGNAL_LINES['jps-plus'][`scan:${outcome}`] !== undefined, outcome).toBe(outcome !== 'terrain-change');
+    }
+    expect(STEP_SIGNAL_LINES.jps['scan:terrain-change']).toEqual(['directions', 'scan', 'terrain', 'jump']);
+    expect(PSEUDOCODE_LINE_IDS.jps).toContain('terrain');
+    expect(PSEUDOCODE_LINE_IDS['jps-plus']).not.toContain('terrain');
+    for (const language of LANGUAGES) {
+      const directions = (algorithm: AlgorithmName) => pseudocodeFor(algorithm, language).find((line) => line.id === 'directions')!.text;
+      expect(directions('jps'), language).toMatch(language === 'en' ? /a cell beside a change of terrain, keep all$/ : /旁边地形有变化的格子保留全部方向$/);
+      expect(directions('jps-plus'), language).not.toMatch(/terrain|地形/);
+    }
+  });
+
   it('shows the initialise line before the first step', () => {
     for (const algorithm of algorithms) {
       expect(linesOfStep(algorithm, null, 'running')).toEqual(['initialise']);
@@ -183,12 +212,13 @@ describe('the pseudocode of every algorithm', () => {
 describe('the lines of real steps', () => {
   it('maps every step to lines of its algorithm, in pseudocode order, the current line among them', () => {
     const signalsSeen = new Map<AlgorithmName, Set<string>>();
-    for (const { algorithm, diagonal } of everyRun()) {
-      const steps = stepsOf(gridOf(WALLED), algorithm, diagonal);
+    const runs = [...everyRun().map((run) => ({ ...run, map: WALLED })), ...everyRun(true).map((run) => ({ ...run, map: MARSH }))];
+    for (const { algorithm, diagonal, map } of runs) {
+      const steps = stepsOf(gridOf(map), algorithm, diagonal);
       expect(steps.length).toBeGreaterThan(0);
       const ids = PSEUDOCODE_LINE_IDS[algorithm];
       for (const { step, status } of steps) {
-        const context = `${algorithm} ${diagonal} step ${JSON.stringify(step.cell)}`;
+        const context = `${algorithm} ${diagonal} ${map === MARSH ? 'marsh' : 'walled'} step ${JSON.stringify(step.cell)}`;
         // Every event kind (and outcome) the algorithm emitted is in its table.
         for (const signal of signalsOfStep(step, status)) {
           expect(STEP_SIGNAL_LINES[algorithm][signal], `${context}: ${signal}`).toBeDefined();
@@ -209,6 +239,7 @@ describe('the lines of real steps', () => {
     saw('astar', 'neighbour:improved');
     saw('jps', 'forced');
     saw('jps', 'scan:jump-point');
+    saw('jps', 'scan:terrain-change');
     saw('theta', 'sight:clear');
     saw('theta', 'sight:obstructed');
     saw('bidirectional', 'meet');
@@ -280,6 +311,25 @@ describe('the lines of real steps', () => {
       created.grids.splice(0).forEach((grid) => grid.delete());
     }
     expect(found).toBeGreaterThan(0);
+  });
+
+  it('JPS on terrain: a step whose scan stopped beside a change of terrain shows the terrain line, and no other step passes it', () => {
+    let stopped = 0;
+    for (const diagonal of engine.algorithm('jps').diagonals) {
+      for (const { step, status } of stepsOf(gridOf(MARSH), 'jps', diagonal)) {
+        const lines = linesOfStep('jps', step, status);
+        if (eventsOf(step, 'scan').some((scan) => scan.outcome === 'terrain-change')) {
+          stopped++;
+          expect(lines, diagonal).toEqual(expect.arrayContaining(['terrain', 'jump']));
+          expect(currentLineOfStep('jps', step, status), diagonal).toBe('terrain');
+        } else {
+          expect(lines, diagonal).not.toContain('terrain');
+        }
+      }
+      created.searches.splice(0).forEach((search) => search.delete());
+      created.grids.splice(0).forEach((grid) => grid.delete());
+    }
+    expect(stopped).toBeGreaterThan(0);
   });
 
   it('Theta*: a step with a clear line of sight goes through the sight line', () => {

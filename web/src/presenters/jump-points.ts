@@ -2,10 +2,12 @@
 // over jump points, found by scans along straight and diagonal lines from each expanded
 // cell; the cells a scan passes over are never put in the open list. The picture draws the
 // scans as lines (the cells they passed faintly) and forced neighbours as diamonds, and the
-// narration says why each successor is a jump point. JPS+ (the same search over a jump
-// table made before the search) is drawn and narrated the same way, its jumps read from
-// the table rather than scanned (so no cell is passed over), and zoomed in each cell shows
-// the table's eight entries at its edges and corners.
+// narration says why each successor is a jump point. On a map with terrain a scan also
+// stops at a cell beside a change of terrain, which keeps every direction when expanded (the
+// header's "Terrain"); the words and the pseudocode say so. JPS+ (the same search over a jump
+// table made before the search; it refuses terrain) is drawn and narrated the same way, its
+// jumps read from the table rather than scanned (so no cell is passed over), and zoomed in
+// each cell shows the table's eight entries at its edges and corners.
 import { eventsOf, type CellView, type EventOf, type JumpChannelName, type Point, type StepEvent } from '../engine/engine';
 import { formatNumber } from '../scene/format';
 import { FILL, centreOf, type DirectionLabel, type Overlay } from '../scene/pane-scene';
@@ -16,37 +18,50 @@ import {
 import type { Presenter, Say } from './presenter';
 import {
   IMPROVE_FROM_CELL, INITIALISE_OPEN, IS_CLOSED, NO_PATH_OPEN, OPEN_FROM_CELL, OPEN_NO_CHEAPER, POP_UNWEIGHTED, WHILE_OPEN,
-  goalPiece, piece, skipPiece, text, type LineId, type Program, type SignalTable,
+  goalPiece, piece, skipPiece, text, type LineId, type Program, type Pseudocode, type SignalTable,
 } from './pseudocode';
 
-const JUMP_POINT_SEARCH: Program = [
-  [0, INITIALISE_OPEN],
-  [0, WHILE_OPEN],
-  [1, POP_UNWEIGHTED],
-  [1, goalPiece(text('the parents lead back to the start jump by jump (the cells between are filled in)',
-    '沿父节点一跳一跳回溯到起点就是路径（中间的格子会补上）'))],
-  [1, piece('directions',
-    'prune its neighbours: keep the direction of the jump that reached it (a diagonal also keeps its two straight parts) and the directions walls beside it force; the start keeps all',
-    '剪枝：只保留到达它的那一跳的方向（对角方向还保留它的两个直线分量），以及旁边的墙强制需要的方向；起点保留全部方向')],
-  [1, piece('scan',
-    'for each kept direction, scan from the cell along that line (a diagonal scan also scans straight along its two parts from each cell it passes):',
-    '对每个保留的方向，从当前格子沿这条线扫描（对角扫描还会从经过的每个格子沿它的两个直线分量扫描）：')],
-  [2, piece('deadEnd', 'a wall or the map’s edge ends the scan: nothing in this direction', '碰到墙或地图边缘，扫描结束：这个方向什么也没有')],
-  [2, piece('forced',
-    'a cell with a forced neighbour is a jump point: a wall beside the scan ends there, so a neighbour past the wall is reached shortest only through this cell',
-    '有强制邻居的格子是跳点：扫描线旁的墙在这里结束，墙后的邻居只有经过这个格子才能以最短路径到达')],
-  [2, piece('jump',
-    'the scan stops at the first jump point or at the goal (a diagonal also stops where one of its straight scans found one): that cell n is a successor, g′ = g + the jump’s length',
-    '扫描停在第一个跳点或终点（对角扫描也停在它的直线扫描有所发现的格子）：这个格子 n 是后继，g′ = g + 这一跳的长度')],
-  [3, skipPiece([IS_CLOSED, OPEN_NO_CHEAPER])],
-  [3, OPEN_FROM_CELL],
-  [3, IMPROVE_FROM_CELL],
-  [0, NO_PATH_OPEN],
-];
+// Why a jump's cost is its length times one terrain cost (jump_points.h, "Terrain").
+const TERRAIN_EDGE = piece('terrain',
+  'a cell beside a change of terrain (a walkable neighbour costs differently) is a jump point too, one that keeps every direction: so every cell a jump enters costs the same as the cell it stops at',
+  '旁边地形有变化的格子（有代价不同的可通行邻居）也是跳点，而且保留全部方向：所以一跳进入的每个格子都与它停下的格子代价相同');
+
+/** JPS's program; `terrain` adds what it does beside a change of terrain (JPS+ refuses such maps). */
+function jumpPointSearch(terrain: boolean): Program {
+  const keepAll = terrain
+    ? text('the start, and a cell beside a change of terrain, keep all', '起点和旁边地形有变化的格子保留全部方向')
+    : text('the start keeps all', '起点保留全部方向');
+  return [
+    [0, INITIALISE_OPEN],
+    [0, WHILE_OPEN],
+    [1, POP_UNWEIGHTED],
+    [1, goalPiece(text('the parents lead back to the start jump by jump (the cells between are filled in)',
+      '沿父节点一跳一跳回溯到起点就是路径（中间的格子会补上）'))],
+    [1, piece('directions',
+      `prune its neighbours: keep the direction of the jump that reached it (a diagonal also keeps its two straight parts) and the directions walls beside it force; ${keepAll.en}`,
+      `剪枝：只保留到达它的那一跳的方向（对角方向还保留它的两个直线分量），以及旁边的墙强制需要的方向；${keepAll['zh-CN']}`)],
+    [1, piece('scan',
+      'for each kept direction, scan from the cell along that line (a diagonal scan also scans straight along its two parts from each cell it passes):',
+      '对每个保留的方向，从当前格子沿这条线扫描（对角扫描还会从经过的每个格子沿它的两个直线分量扫描）：')],
+    [2, piece('deadEnd', 'a wall or the map’s edge ends the scan: nothing in this direction', '碰到墙或地图边缘，扫描结束：这个方向什么也没有')],
+    [2, piece('forced',
+      'a cell with a forced neighbour is a jump point: a wall beside the scan ends there, so a neighbour past the wall is reached shortest only through this cell',
+      '有强制邻居的格子是跳点：扫描线旁的墙在这里结束，墙后的邻居只有经过这个格子才能以最短路径到达')],
+    ...(terrain ? [[2, TERRAIN_EDGE] as const] : []),
+    [2, piece('jump',
+      'the scan stops at the first jump point or at the goal (a diagonal also stops where one of its straight scans found one): that cell n is a successor, g′ = g + the jump’s length × n’s terrain cost',
+      '扫描停在第一个跳点或终点（对角扫描也停在它的直线扫描有所发现的格子）：这个格子 n 是后继，g′ = g + 这一跳的长度 × n 的地形代价')],
+    [3, skipPiece([IS_CLOSED, OPEN_NO_CHEAPER])],
+    [3, OPEN_FROM_CELL],
+    [3, IMPROVE_FROM_CELL],
+    [0, NO_PATH_OPEN],
+  ];
+}
 
 const SCANNED: readonly LineId[] = ['directions', 'scan'];
 
-const JUMP_POINT_SIGNALS: SignalTable = {
+// JPS+'s signals; JPS adds the scans that stop beside a change of terrain.
+const JUMP_SIGNALS: SignalTable = {
   expand: ['pop'],
   'scan:dead-end': [...SCANNED, 'deadEnd'],
   'scan:jump-point': [...SCANNED, 'jump'],
@@ -61,11 +76,30 @@ const JUMP_POINT_SIGNALS: SignalTable = {
   'no-path': ['noPath'],
 };
 
+const JUMP_POINT_SIGNALS: SignalTable = { ...JUMP_SIGNALS, 'scan:terrain-change': [...SCANNED, 'terrain', 'jump'] };
+
+/**
+ * Whether the expanded cell kept every direction, read from its scans: only then does it
+ * scan back the way it came, so it scans all four straight directions. The start does so,
+ * and (on a map with terrain) a cell beside a change of terrain; every other cell keeps the
+ * jump's direction, its parts and what walls force, never the way back (jump_rules in
+ * cpp/core/jump_points.h). An observed expansion reports every kept direction, even one
+ * whose first move is blocked. Read from the scans, not the map's costs, because a walk's
+ * planner searches what the agent knows, not the page's map.
+ */
+function keptEveryDirection(step: StepEvent, scans: readonly EventOf<'scan'>[]): boolean {
+  const straight = new Set(scans.filter((scan) => samePoint(scan.from, step.cell) && scan.dir < 4).map((scan) => scan.dir));
+  return straight.size === 4;
+}
+
 /** How much was scanned (JPS) or read from the table (JPS+), and why each successor is a jump point. */
 function describeJumps(step: StepEvent, say: Say, precomputed: boolean): string[] {
   const scans = eventsOf(step, 'scan');
   const passed = scans.reduce((sum, scan) => sum + Math.max(Math.abs(scan.to.x - scan.from.x), Math.abs(scan.to.y - scan.from.y)), 0);
-  const parts = [say(precomputed ? 'narration.jpsPlus.jumps' : 'narration.jps.scans', { scans: scans.length, cells: passed })];
+  const parts: string[] = [];
+  // Only the start has g = 0 (every move costs something); any other cell that prunes nothing is beside a change of terrain.
+  if (step.g > 0 && keptEveryDirection(step, scans)) parts.push(say('narration.jps.terrainEdge'));
+  parts.push(say(precomputed ? 'narration.jpsPlus.jumps' : 'narration.jps.scans', { scans: scans.length, cells: passed }));
   const found = eventsOf(step, 'neighbour').filter((n) => n.outcome === 'opened' || n.outcome === 'improved');
   if (found.length === 0) {
     parts.push(say('narration.jps.none'));
@@ -76,6 +110,9 @@ function describeJumps(step: StepEvent, say: Say, precomputed: boolean): string[
     const force = forced.find((f) => samePoint(f.jumpPoint, cell));
     if (force) return say('narration.jps.why.forced', { cell: cellName(force.cell) });
     if (scans.some((scan) => samePoint(scan.to, cell) && scan.outcome === 'reached-goal')) return say('narration.jps.why.goal');
+    if (scans.some((scan) => samePoint(scan.from, step.cell) && samePoint(scan.to, cell) && scan.outcome === 'terrain-change')) {
+      return say('narration.jps.why.terrain');
+    }
     // A diagonal jump stops where a straight scan from it found something.
     const turn = scans.find((scan) => samePoint(scan.from, cell) && scan.outcome !== 'dead-end');
     return turn ? say('narration.jps.why.turn', { cell: cellName(turn.to) }) : null;
@@ -123,6 +160,9 @@ function jumpLabels(cells: CellView, id: number): DirectionLabel[] | null {
   return entries.map(jumpLabel);
 }
 
+const JUMP_POINT_PSEUDOCODE: Pseudocode = { program: jumpPointSearch(true), signalLines: JUMP_POINT_SIGNALS };
+const JUMP_TABLE_PSEUDOCODE: Pseudocode = { program: jumpPointSearch(false), signalLines: JUMP_SIGNALS };
+
 /**
  * JPS, or JPS+ (`precomputed`: the same search over a table made before the search): its
  * picture, words and pseudocode.
@@ -130,7 +170,7 @@ function jumpLabels(cells: CellView, id: number): DirectionLabel[] | null {
 export function jumpPoints(precomputed: boolean): Presenter {
   return {
     frontier: 'open-list',
-    pseudocode: { program: JUMP_POINT_SEARCH, signalLines: JUMP_POINT_SIGNALS },
+    pseudocode: precomputed ? JUMP_TABLE_PSEUDOCODE : JUMP_POINT_PSEUDOCODE,
     replanLine: 'initialise',
     // JPS+ passes over no cell; its cells show the table instead.
     legend: precomputed ? ['scan', 'jumps'] : ['scanned', 'scan'],

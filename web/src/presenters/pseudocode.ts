@@ -43,6 +43,7 @@ export const LINE_RANKING = [
   'turn', //        Polyanya: a successor beyond a ray, rooted at the corner it turns
   'iteration', //   IDA*: a new iteration starts from the start
   'meet', //        bidirectional: the best meeting improved
+  'terrain', //     JPS: a scan stopped beside a change of terrain, at a jump point that keeps every direction
   'jump', //        JPS: a scan found a jump point (or the goal): a successor
   'forced', //      JPS: a forced neighbour makes a jump point
   'sight', //       Theta*: the parent sees the neighbour
@@ -288,8 +289,9 @@ export function headline(lines: readonly LineId[]): LineId {
 /**
  * The one line to mark as current: the step's line that comes first in LINE_RANKING, so a
  * step that reached the goal shows 'goal', one whose stopping rule fired 'stop', one that
- * began an IDA* iteration 'iteration', one whose JPS scans found a successor 'jump', and an
- * ordinary A* step 'improve', else 'open', else 'skip'.
+ * began an IDA* iteration 'iteration', one whose JPS scans found a successor 'jump' (or
+ * 'terrain', where a change of terrain stopped a scan), and an ordinary A* step 'improve',
+ * else 'open', else 'skip'.
  */
 export function currentLineOfStep(code: Pseudocode, step: StepEvent | null, status: SearchStatus): LineId {
   const lines = new Set(linesOfStep(code, step, status));

@@ -1,0 +1,174 @@
+// JPS's presenter (web/src/presenters/jump-points.ts) in Node, on a map with terrain, run
+// by the engine: JPS finds the cost A* and Dijkstra find, and its narration tells what its
+// scans did beside each change of terrain, in English and in Chinese. A cell is a terrain
+// edge when a walkable cell among its eight neighbours costs differently (cpp/core/
+// jump_points.h, "Terrain"); the test works that out from the map's costs, apart from the
+// presenter, which reads only the step's scans. Everything created is deleted.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eventsOf, loadEngine, type AlgorithmName, type DiagonalName, type Engine, type Grid, type Point, type Search, type StepEvent } from '../../web/src/engine/engine';
+import { presenterFor } from '../../web/src/presenters/index';
+import type { StepStory } from '../../web/src/presenters/presenter';
+import { formatNumber } from '../../web/src/scene/format';
+import { translate, type PhraseKey } from '../../web/src/ui/i18n';
+import type { Language } from '../../web/src/state/store';
+
+// 16 x 9: walls, a marsh of 4 with a pond of 9 in it, and a strip of 2 the way to the goal
+// crosses or goes round.
+const MAP = [
+  '................',
+  '..#....44444....',
+  '..#...4499944...',
+  '..#...4499944.#.',
+  '..#....44444..#.',
+  '......#.......#.',
+  '..#####..2222.#.',
+  '.........2222...',
+  '................',
+];
+const START: Point = { x: 0, y: 4 }, GOAL = { x: 15, y: 2 };
+
+let engine: Engine;
+const created: { grids: Grid[]; searches: Search[] } = { grids: [], searches: [] };
+beforeAll(async () => {
+  engine = await loadEngine();
+});
+afterEach(() => {
+  for (const search of created.searches.splice(0)) search.delete();
+  for (const grid of created.grids.splice(0)) grid.delete();
+});
+
+function marsh(): Grid {
+  const grid = engine.createGrid(MAP[0]!.length, MAP.length);
+  grid.assign(Uint8Array.from(MAP.join(''), (c) => (c === '#' ? 0 : c === '.' ? 1 : Number(c))));
+  created.grids.push(grid);
+  return grid;
+}
+
+/** Walkable, with a walkable neighbour (of the eight) of another cost. */
+function terrainEdge(grid: Grid, cell: Point): boolean {
+  const cost = grid.cost(cell.x, cell.y);
+  if (cost === 0) return false;
+  for (let dy = -1; dy <= 1; dy++) {
+    for (let dx = -1; dx <= 1; dx++) {
+      const x = cell.x + dx, y = cell.y + dy;
+      if (!grid.contains({ x, y })) continue;
+      const other = grid.cost(x, y);
+      if (other !== 0 && other !== cost) return true;
+    }
+  }
+  return false;
+}
+
+function storyOf(search: Search, stepNumber: number, language: Language): StepStory {
+  const width = search.cellView().width;
+  return {
+    say: (key: PhraseKey, params?: Record<string, string | number>) => translate(language, key, params),
+    language,
+    stepNumber,
+    status: search.status,
+    pathCost: search.pathCost,
+    progress: search.progress(),
+    goal: GOAL,
+    channelAt: (channel, cell) => search.cellView().valueAt(channel, cell.y * width + cell.x),
+  };
+}
+
+interface Told {
+  step: StepEvent;
+  /** The step's narration in each language. */
+  said: Record<Language, string>;
+}
+
+/** Every step of a search to its end, narrated as the page narrates it. */
+function narrated(grid: Grid, algorithm: AlgorithmName, diagonal: DiagonalName): { told: Told[]; cost: number | null } {
+  const search = engine.createSearch(grid, { algorithm, diagonal, maxExpansions: 50_000 });
+  created.searches.push(search);
+  expect(search.reset(START, GOAL)).toBe(true);
+  const presenter = presenterFor(algorithm);
+  const told: Told[] = [];
+  while (search.status === 'running') {
+    const step = search.step();
+    if (!step) break;
+    const say = (language: Language) => presenter.narrateStep(step, storyOf(search, told.length + 1, language)).join(' ');
+    told.push({ step, said: { en: say('en'), 'zh-CN': say('zh-CN') } });
+  }
+  expect(search.status).toBe('found');
+  return { told, cost: search.pathCost };
+}
+
+const cellName = (p: Point) => `(${p.x}, ${p.y})`;
+const samePoint = (a: Point, b: Point) => a.x === b.x && a.y === b.y;
+
+describe('JPS on a map with terrain', () => {
+  it('finds the cost A* and Dijkstra find, under every diagonal rule and both ways of counting', () => {
+    for (const diagonal of engine.algorithm('jps').diagonals) {
+      for (const costModel of engine.catalog.costModels) {
+        const cost = (algorithm: AlgorithmName) => {
+          const found = engine.findPath(marsh(), START, GOAL, { algorithm, diagonal, costModel });
+          return found.cost;
+        };
+        const jps = cost('jps');
+        expect(jps, `${diagonal} ${costModel}`).not.toBeNull();
+        expect(jps, `${diagonal} ${costModel}`).toBeCloseTo(cost('astar')!, 9);
+        expect(jps, `${diagonal} ${costModel}`).toBeCloseTo(cost('dijkstra')!, 9);
+      }
+    }
+  });
+
+  it('says which jump points a scan stopped at beside a change of terrain, and only those', () => {
+    for (const diagonal of engine.algorithm('jps').diagonals) {
+      const grid = marsh();
+      let told = 0;
+      for (const { step, said } of narrated(grid, 'jps', diagonal).told) {
+        const successors = eventsOf(step, 'neighbour').filter((n) => n.outcome === 'opened' || n.outcome === 'improved');
+        for (const n of successors) {
+          const stoppedBeside = eventsOf(step, 'scan').some((scan) => samePoint(scan.from, step.cell) && samePoint(scan.to, n.cell) && scan.outcome === 'terrain-change');
+          const en = `${cellName(n.cell)} (${translate('en', 'narration.jps.why.terrain')}, g = ${formatNumber(n.newG, 2)})`;
+          const zh = `${cellName(n.cell)} (${translate('zh-CN', 'narration.jps.why.terrain')}, g = ${formatNumber(n.newG, 2)})`;
+          // The map's costs agree with the scan: a scan stops there only beside a change of terrain.
+          if (stoppedBeside) expect(terrainEdge(grid, n.cell), `${diagonal} ${cellName(n.cell)}`).toBe(true);
+          expect(said.en.includes(en), `${diagonal}: ${said.en}`).toBe(stoppedBeside);
+          expect(said['zh-CN'].includes(zh), `${diagonal}: ${said['zh-CN']}`).toBe(stoppedBeside);
+          if (stoppedBeside) told++;
+        }
+      }
+      expect(told, diagonal).toBeGreaterThan(0);
+      created.searches.splice(0).forEach((search) => search.delete());
+    }
+  });
+
+  it('says that a cell beside a change of terrain keeps every direction when it is expanded, and of no other cell', () => {
+    for (const diagonal of engine.algorithm('jps').diagonals) {
+      const grid = marsh();
+      const { told } = narrated(grid, 'jps', diagonal);
+      let edges = 0;
+      // The last step expands the goal: it is told as the goal, with no scans.
+      for (const { step, said } of told.slice(0, -1)) {
+        const edge = !samePoint(step.cell, START) && terrainEdge(grid, step.cell);
+        expect(said.en.includes(translate('en', 'narration.jps.terrainEdge')), `${diagonal} ${cellName(step.cell)}: ${said.en}`).toBe(edge);
+        expect(said['zh-CN'].includes(translate('zh-CN', 'narration.jps.terrainEdge')), `${diagonal} ${cellName(step.cell)}`).toBe(edge);
+        if (edge) {
+          edges++;
+          // It scans every direction the start does: eight, or four without diagonal moves.
+          const own = new Set(eventsOf(step, 'scan').filter((scan) => samePoint(scan.from, step.cell)).map((scan) => scan.dir));
+          expect(own.size, diagonal).toBe(diagonal === 'never' ? 4 : 8);
+        }
+      }
+      expect(edges, diagonal).toBeGreaterThan(0);
+      created.searches.splice(0).forEach((search) => search.delete());
+    }
+  });
+
+  it('tells the same map without terrain as before: no cell keeps every direction but the start, no scan stops for terrain', () => {
+    const grid = marsh();
+    grid.assign(Uint8Array.from(MAP.join(''), (c) => (c === '#' ? 0 : 1)));
+    for (const diagonal of engine.algorithm('jps').diagonals) {
+      for (const { step, said } of narrated(grid, 'jps', diagonal).told) {
+        expect(eventsOf(step, 'scan').every((scan) => scan.outcome !== 'terrain-change')).toBe(true);
+        expect(said.en).not.toMatch(/terrain/);
+        expect(said['zh-CN']).not.toMatch(/地形/);
+      }
+      created.searches.splice(0).forEach((search) => search.delete());
+    }
+  });
+});
