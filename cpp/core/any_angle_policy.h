@@ -2,8 +2,11 @@
 // Path Planning on Grids", AAAI 2007). The neighbours are a grid search's, but each is offered
 // "path 2" first: straight from the expanded cell's parent when that parent can see it
 // (any_angle.h), else "path 1", the ordinary move. Parents are therefore not neighbours
-// (ParentKind::Node) and paths list corners, not cells. Every walkable cell costs the same
-// (the search refuses Theta* otherwise), so a segment costs its length times that cost. See
+// (ParentKind::Node) and paths list corners, not cells. Where every walkable cell costs the
+// same, a segment costs its length times that cost. On a map with terrain a segment costs its
+// length inside each cell times the cell's cost (any_angle.h, segment_cost), the ordinary move
+// too (half in each cell), and path 2 is taken only when it is no dearer than path 1: a clear
+// line across a swamp can cost more than the moves around it (Outcome::Dearer). See
 // expansion_policy.h for the contract.
 #pragma once
 
@@ -32,6 +35,7 @@ class AnyAnglePolicy : public NothingToPrepare {
     diagonal_ = options.diagonal;
     lengths_ = direction_lengths(options.cost_model);
     unit_ = grid.min_cost();
+    terrain_ = !grid.uniform_cost();
     return false;
   }
 
@@ -58,20 +62,27 @@ class AnyAnglePolicy : public NothingToPrepare {
         expansion.relax(next, INFINITY, static_cast<std::uint8_t>(dir), 1, node.id);
         continue;
       }
+      const double direct = node.g + (terrain_ ? segment_cost(grid, node.x, node.y, nx, ny) : lengths_[dir] * unit_);
       if (parent != kNoCell) {
         const CellId obstruction = first_obstruction(grid, from.x, from.y, nx, ny);
+        double through_parent = INFINITY;
+        Outcome outcome = Outcome::Obstructed;
+        if (obstruction == kNoCell) {
+          through_parent = parent_g + (terrain_ ? segment_cost(grid, from.x, from.y, nx, ny) : segment_length(from.x, from.y, nx, ny) * unit_);
+          outcome = !terrain_ || through_parent <= direct ? Outcome::Clear : Outcome::Dearer;
+        }
         if constexpr (Expansion::kObserves) {
           Event event = make_event(EventKind::Sight, next, obstruction == kNoCell ? NAN : static_cast<double>(obstruction));
-          event.outcome = obstruction == kNoCell ? Outcome::Clear : Outcome::Obstructed;
+          event.outcome = outcome;
           event.other = parent;
           expansion.listener.on_event(event);
         }
-        if (obstruction == kNoCell) {
-          expansion.relax(next, parent_g + segment_length(from.x, from.y, nx, ny) * unit_, static_cast<std::uint8_t>(dir), 1, parent);
+        if (outcome == Outcome::Clear) {
+          expansion.relax(next, through_parent, static_cast<std::uint8_t>(dir), 1, parent);
           continue;
         }
       }
-      expansion.relax(next, node.g + lengths_[dir] * unit_, static_cast<std::uint8_t>(dir), 1, node.id);
+      expansion.relax(next, direct, static_cast<std::uint8_t>(dir), 1, node.id);
     }
   }
 
@@ -82,6 +93,7 @@ class AnyAnglePolicy : public NothingToPrepare {
   Diagonal diagonal_ = Diagonal::OnlyWhenNoObstacles;
   std::array<double, kDirectionCount> lengths_{};
   double unit_ = 1.0;
+  bool terrain_ = false;
 };
 
 }  // namespace astar

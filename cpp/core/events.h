@@ -63,6 +63,8 @@ enum class Outcome : std::uint8_t {
   ReachesGoal = 22,  // the final node, from the goal's polygon to the goal: queued
   // Scan events (JPS on a map with terrain), besides the three above:
   TerrainChange = 23,  // the scan stopped beside a change of terrain: a jump point that keeps every direction
+  // Sight events (Theta* on a map with terrain), besides Clear and Obstructed:
+  Dearer = 24,  // clear, but the line crosses costlier terrain: the ordinary move is cheaper
 };
 
 enum class EventKind : std::uint8_t {
@@ -80,7 +82,7 @@ enum class EventKind : std::uint8_t {
   Scan = 2,
   // JPS: `cell` is a forced neighbour of `other`, which makes `other` a jump point.
   Forced = 3,
-  // Theta*: line of sight from `other` to `cell`: Clear or Obstructed.
+  // Theta*: line of sight from `other` to `cell`: Clear, Obstructed, or Dearer.
   Sight = 4,
   // Bidirectional: the best meeting so far improved: through `cell`, a = its cost.
   Meet = 5,
@@ -153,6 +155,7 @@ inline constexpr std::array kOutcomes = {
     OutcomeRow{Outcome::IntoDeadEnd, "into-dead-end", EventKind::Neighbour},
     OutcomeRow{Outcome::ReachesGoal, "reaches-goal", EventKind::Neighbour},
     OutcomeRow{Outcome::TerrainChange, "terrain-change", EventKind::Scan},
+    OutcomeRow{Outcome::Dearer, "dearer", EventKind::Sight},
 };
 static_assert(values_in_order(kOutcomes));
 

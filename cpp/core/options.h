@@ -138,7 +138,7 @@ inline constexpr std::array kAlgorithms = {
     AlgorithmInfo{Algorithm::JumpPoint,          "jps",           "Jump point search (JPS)",     Priority::F,    true,    true,  false, true,   false, false, false, false,  kAllDiagonals, kAllCostModels, {}},
     AlgorithmInfo{Algorithm::Bidirectional,      "bidirectional", "Bidirectional A*",            Priority::F,    true,    true,  false, true,   false, false, false, false,  kAllDiagonals, kAllCostModels, {}},
     AlgorithmInfo{Algorithm::IterativeDeepening, "ida",           "IDA* (iterative deepening)",  Priority::F,    false,   true,  false, true,   false, false, true,  false,  kAllDiagonals, kAllCostModels, {}},
-    AlgorithmInfo{Algorithm::ThetaStar,          "theta",         "Theta* (any-angle)",          Priority::F,    true,    true,  false, false,  true,  false, false, true,
+    AlgorithmInfo{Algorithm::ThetaStar,          "theta",         "Theta* (any-angle)",          Priority::F,    true,    true,  false, false,  true,  false, false, false,
                   bit(Diagonal::Never) | bit(Diagonal::OnlyWhenNoObstacles), bit(CostModel::Exact), Heuristic::Euclidean},
     AlgorithmInfo{Algorithm::DStarLite,          "dstar-lite",    "D* Lite (incremental)",       Priority::F,    true,    true,  false, true,   false, true,  false, false,  kAllDiagonals, kAllCostModels, {}},
     AlgorithmInfo{Algorithm::JumpPointPlus,      "jps-plus",      "JPS+ (precomputed jumps)",    Priority::F,    true,    true,  false, true,   false, false, false, true,   kAllDiagonals, kAllCostModels, {}},

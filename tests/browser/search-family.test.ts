@@ -168,7 +168,7 @@ describe('jump point search', () => {
     expect(option('jps-plus').disabled).toBe(true);
     expect(option('jps-plus').textContent).toBe('JPS+ (precomputed jumps) (not here)');
     expect(query(container, '[data-region="option-note"]').textContent).toMatch(
-      /^Theta\* \(any-angle\) \/ JPS\+ \(precomputed jumps\) \/ Subgoal graph \(prepared\) \/ Navmesh A\* \+ funnel \/ Polyanya \(optimal any-angle\) is defined for maps where every walkable cell costs the same, and this map has terrain costs\./,
+      /^JPS\+ \(precomputed jumps\) \/ Subgoal graph \(prepared\) \/ Navmesh A\* \+ funnel \/ Polyanya \(optimal any-angle\) is defined for maps where every walkable cell costs the same, and this map has terrain costs\./,
     );
     // A link (or an embed) can still name it: the search refuses, and says why.
     const state = captureShareState(app.store);

@@ -204,7 +204,7 @@ describe('the catalog', () => {
     expect(row('bfs')).toMatchObject({ usesHeuristic: false, optimal: false });
     expect(row('jps')).toMatchObject({ optimal: true, uniformTerrainOnly: false, diagonals: engine.catalog.diagonals });
     expect(row('ida')).toMatchObject({ optimal: true, reexpands: true });
-    expect(row('theta')).toMatchObject({ anyAngle: true, optimal: false, uniformTerrainOnly: true, diagonals: ['never', 'only-when-no-obstacles'], costModels: ['exact'], defaultHeuristic: 'euclidean' });
+    expect(row('theta')).toMatchObject({ anyAngle: true, optimal: false, uniformTerrainOnly: false, diagonals: ['never', 'only-when-no-obstacles'], costModels: ['exact'], defaultHeuristic: 'euclidean' });
     expect(row('dstar-lite')).toMatchObject({ label: 'D* Lite (incremental)', usesHeuristic: true, usesWeight: false, optimal: true, incremental: true, reexpands: false, uniformTerrainOnly: false, diagonals: engine.catalog.diagonals, costModels: engine.catalog.costModels, defaultHeuristic: null });
     // JPS+ takes what JPS takes, and prepares a jump table of 8 two-byte entries a cell.
     expect(row('jps-plus')).toMatchObject({ label: 'JPS+ (precomputed jumps)', usesHeuristic: true, usesWeight: false, optimal: true, uniformTerrainOnly: true, diagonals: engine.catalog.diagonals, costModels: engine.catalog.costModels, prepares: true, preparedBytesPerCell: 16 });

@@ -29,8 +29,8 @@ export type DiagonalName = GeneratedDiagonalName;
 /** Move costs: exact (1 and √2, the Moving AI lengths) or 10-14 (10 and 14, as classic tutorials count). */
 export type CostModelName = GeneratedCostModelName;
 /**
- * Why options cannot run on a grid: JPS+, Theta*, the subgoal graph and the mesh searches
- * need one terrain cost; Theta* never cuts corners and counts exactly; a walk moves cell to
+ * Why options cannot run on a grid: JPS+, the subgoal graph and the mesh searches need one
+ * terrain cost; Theta* never cuts corners and counts exactly; a walk moves cell to
  * cell. ('none' is the engine's own name
  * for no refusal; what returns a refusal gives null instead.)
  */
