@@ -198,6 +198,25 @@ describe('Theta*', () => {
     expect(corners.length).toBeLessThan(astar.path().length);
   });
 
+  it('is offered on the demo map, which has terrain costs, and finds a path of straight segments there', async () => {
+    const { app, container } = await open(); // the demo map has a patch of terrain
+    expect(app.store.grid.uniformCost()).toBe(false);
+    const option = [...algorithmSelect(container).options].find((o) => o.value === 'theta')!;
+    expect(option.disabled).toBe(false);
+    expect(option.textContent).toBe('Theta* (any-angle)');
+    expect(query(container, '[data-region="option-note"]').textContent).not.toMatch(/Theta\*/);
+    choose(algorithmSelect(container), 'theta');
+    expect(app.store.options.algorithm).toBe('theta');
+    app.store.timeline.goTo(Number.MAX_SAFE_INTEGER);
+    const theta = app.store.gridTimeline!.display;
+    expect(theta.status).toBe('found');
+    const corners = theta.path();
+    expect(corners[0]).toEqual(app.store.start);
+    expect(corners.at(-1)).toEqual(app.store.goal);
+    expect(theta.pathCost).toBeGreaterThan(0);
+    expect(status(container)).not.toMatch(/^Not run/);
+  });
+
   it('offers only the diagonal rules and cost model it supports, switching to one when chosen', async () => {
     const { app, container } = await openOnWalls();
     choose(query(container, '[data-control="diagonal"]'), 'always');

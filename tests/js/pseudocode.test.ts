@@ -76,7 +76,8 @@ const SHUT_IN = [
   '............',
 ];
 // The walled map with terrain (digits: costs; '.' costs 1), for the searches that run on
-// terrain: JPS's scans stop beside each change of cost.
+// terrain: JPS's scans stop beside each change of cost; Theta* sees lines across costlier
+// cells that cost more than an ordinary move.
 const MARSH = [
   '............',
   '..#..33.#...',
@@ -201,6 +202,18 @@ describe('the pseudocode of every algorithm', () => {
     }
   });
 
+  it('Theta* has lines for every way a line of sight ends: a line that costs more than the move takes the ordinary move, as a blocked one does', () => {
+    for (const outcome of OUTCOMES_BY_EVENT_KIND.sight) expect(STEP_SIGNAL_LINES.theta[`sight:${outcome}`], outcome).toBeDefined();
+    expect(STEP_SIGNAL_LINES.theta['sight:dearer']).toEqual(['neighbours', 'direct']);
+    expect(STEP_SIGNAL_LINES.theta['sight:dearer']).toEqual(STEP_SIGNAL_LINES.theta['sight:obstructed']);
+    // The lines say what decides between them on a map with terrain: cost, not length.
+    const line = (language: (typeof LANGUAGES)[number], id: LineId) => pseudocodeFor('theta', language).find((l) => l.id === id)!.text;
+    expect(line('en', 'sight')).toMatch(/and g\(q\) \+ the line’s cost ≤ g \+ the move’s cost: p ← q, g′ = g\(q\) \+ the line’s cost \(a line costs its length in each cell it crosses times that cell’s terrain cost/);
+    expect(line('en', 'direct')).toMatch(/^otherwise \(no parent, the line is blocked, or it costs more\): p ← the cell, g′ = g \+ the move’s cost$/);
+    expect(line('zh-CN', 'sight')).toMatch(/且 g\(q\) \+ 直线的代价 ≤ g \+ 这一步的代价：p ← q，g′ = g\(q\) \+ 直线的代价（直线的代价是它在经过的每个格子里的长度乘以该格子的地形代价/);
+    expect(line('zh-CN', 'direct')).toMatch(/^否则（没有父节点、视线被挡住，或直线代价更高）/);
+  });
+
   it('shows the initialise line before the first step', () => {
     for (const algorithm of algorithms) {
       expect(linesOfStep(algorithm, null, 'running')).toEqual(['initialise']);
@@ -242,6 +255,7 @@ describe('the lines of real steps', () => {
     saw('jps', 'scan:terrain-change');
     saw('theta', 'sight:clear');
     saw('theta', 'sight:obstructed');
+    saw('theta', 'sight:dearer');
     saw('bidirectional', 'meet');
     saw('ida', 'neighbour:pruned');
     saw('ida', 'backtrack');
@@ -332,24 +346,32 @@ describe('the lines of real steps', () => {
     expect(stopped).toBeGreaterThan(0);
   });
 
-  it('Theta*: a step with a clear line of sight goes through the sight line', () => {
-    let clear = 0;
-    for (const diagonal of engine.algorithm('theta').diagonals) {
-      for (const { step, status } of stepsOf(gridOf(WALLED), 'theta', diagonal)) {
-        const lines = linesOfStep('theta', step, status);
-        const sights = eventsOf(step, 'sight');
-        if (sights.some((sight) => sight.clear)) {
-          clear++;
-          expect(lines).toContain('sight');
-          expect(currentLineOfStep('theta', step, status)).toBe('sight');
+  it('Theta*: a step with a line of sight taken goes through the sight line; a blocked or dearer one through the direct line', () => {
+    let taken = 0, dearer = 0;
+    for (const map of [WALLED, MARSH]) {
+      for (const diagonal of engine.algorithm('theta').diagonals) {
+        for (const { step, status } of stepsOf(gridOf(map), 'theta', diagonal)) {
+          const context = `${map === MARSH ? 'marsh' : 'walled'} ${diagonal} ${JSON.stringify(step.cell)}`;
+          const lines = linesOfStep('theta', step, status);
+          const sights = eventsOf(step, 'sight');
+          // A dearer line is clear (it touches no blocked cell), and only a map with terrain has one.
+          for (const sight of sights.filter((s) => s.dearer)) expect(sight.clear && sight.blockedBy === null, context).toBe(true);
+          if (map === WALLED) expect(sights.some((sight) => sight.dearer), context).toBe(false);
+          const isTaken = sights.some((sight) => sight.clear && !sight.dearer);
+          expect(lines.includes('sight'), context).toBe(isTaken);
+          if (isTaken) {
+            taken++;
+            expect(currentLineOfStep('theta', step, status), context).toBe('sight');
+          }
+          expect(lines.includes('direct'), context).toBe(sights.some((sight) => !sight.clear || sight.dearer));
+          if (sights.some((sight) => sight.dearer)) dearer++;
         }
-        if (sights.some((sight) => !sight.clear)) expect(lines).toContain('direct');
-        if (sights.length === 0) expect(lines).not.toContain('sight');
+        created.searches.splice(0).forEach((search) => search.delete());
+        created.grids.splice(0).forEach((grid) => grid.delete());
       }
-      created.searches.splice(0).forEach((search) => search.delete());
-      created.grids.splice(0).forEach((grid) => grid.delete());
     }
-    expect(clear).toBeGreaterThan(0);
+    expect(taken).toBeGreaterThan(0);
+    expect(dearer).toBeGreaterThan(0);
   });
 
   it('IDA*: a step that starts an iteration goes through the iteration line and shows it', () => {

@@ -93,7 +93,7 @@ describe('the presenters', () => {
         const segments = (roles: string[]) => marks.flatMap((mark) => (mark.shape === 'segments' && roles.includes(mark.role) ? mark.segments : []));
         expect(segments(['scan-found', 'scan-dead-end']), context).toEqual(expect.arrayContaining(eventsOf(step, 'scan').map((scan) => [centreOf(scan.from), centreOf(scan.to)])));
         expect(segments(['scan-found', 'scan-dead-end']).length, context).toBe(eventsOf(step, 'scan').length);
-        expect(segments(['sight-clear', 'sight-blocked']).length, context).toBe(eventsOf(step, 'sight').length);
+        expect(segments(['sight-clear', 'sight-blocked', 'sight-dearer']).length, context).toBe(eventsOf(step, 'sight').length);
         expect(marks.filter((mark) => mark.role === 'forced').map(at), context).toEqual(eventsOf(step, 'forced').map((forced) => centreOf(forced.cell)));
         // IDA*: its depth-first path, from the start to the cell just expanded, while it runs.
         const path = marks.find((mark) => mark.role === 'depth-first');

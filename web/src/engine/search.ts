@@ -241,7 +241,7 @@ export class EngineSearch implements Search {
       case 'scan': return { kind: 'scan', from: other()!, to: cell(), dir: raw.dir, outcome: outcome as OutcomeOf<'scan'> };
       case 'forced': return { kind: 'forced', cell: cell(), jumpPoint: other()! };
       case 'sight':
-        return { kind: 'sight', from: other()!, to: cell(), clear: outcome === 'clear', blockedBy: Number.isNaN(raw.a) ? null : grid.pointOf(raw.a) };
+        return { kind: 'sight', from: other()!, to: cell(), clear: outcome !== 'obstructed', dearer: outcome === 'dearer', blockedBy: Number.isNaN(raw.a) ? null : grid.pointOf(raw.a) };
       case 'meet': return { kind: 'meet', cell: cell(), cost: raw.a };
       case 'iteration': return { kind: 'iteration', iteration: raw.a, threshold: raw.b };
       case 'backtrack': return { kind: 'backtrack', cell: raw.cell === NO_CELL ? null : cell(), popped: raw.a };

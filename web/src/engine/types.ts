@@ -106,8 +106,13 @@ export type SearchEvent =
   | { kind: 'scan'; from: Point; to: Point; dir: number; outcome: OutcomeOf<'scan'> }
   /** JPS: `cell` is a forced neighbour of `jumpPoint`. */
   | { kind: 'forced'; cell: Point; jumpPoint: Point }
-  /** Theta*: the line of sight from `from` to `to`; `blockedBy` is the first blocked cell it touches. */
-  | { kind: 'sight'; from: Point; to: Point; clear: boolean; blockedBy: Point | null }
+  /**
+   * Theta*: the line of sight from `from` (the expanded cell's parent) to `to` (a neighbour).
+   * `clear`: it touches no blocked cell; else `blockedBy` is the first blocked cell it touches.
+   * `dearer` (only on a map with terrain): clear, but not taken, because the straight line,
+   * costed by the terrain it crosses, costs more than the ordinary move from the expanded cell.
+   */
+  | { kind: 'sight'; from: Point; to: Point; clear: boolean; dearer: boolean; blockedBy: Point | null }
   /** Bidirectional: the best meeting improved: through `cell`, at `cost`. */
   | { kind: 'meet'; cell: Point; cost: number }
   /** IDA*: iteration `iteration` starts with f threshold `threshold`. */

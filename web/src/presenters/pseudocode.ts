@@ -46,7 +46,7 @@ export const LINE_RANKING = [
   'terrain', //     JPS: a scan stopped beside a change of terrain, at a jump point that keeps every direction
   'jump', //        JPS: a scan found a jump point (or the goal): a successor
   'forced', //      JPS: a forced neighbour makes a jump point
-  'sight', //       Theta*: the parent sees the neighbour
+  'sight', //       Theta*: the parent sees the neighbour, and the straight line is no dearer
   'raise', //       D* Lite: an under-consistent cell's g goes to infinity (a cost went up)
   'lower', //       D* Lite: an over-consistent cell's g comes down to its rhs
   'requeue', //     D* Lite: a key out of date (the agent moved) goes back in the queue
@@ -54,7 +54,7 @@ export const LINE_RANKING = [
   'improve', //     an open cell got a lower g
   'open', //        a new cell joins the open list (IDA*: waits to be descended into)
   'prune', //       IDA*: over the threshold, left for a later iteration
-  'direct', //      Theta*: no line of sight, the ordinary move
+  'direct', //      Theta*: no line of sight (or a dearer one), the ordinary move
   'backtrack', //   IDA*: cells with nothing left to try leave the path
   'table', //       IDA*: reached at least as cheaply earlier in this iteration
   'keep', //        Theta*: an open neighbour no cheaper this way
@@ -88,6 +88,7 @@ export type StepSignal =
   | 'forced'
   | 'sight:clear'
   | 'sight:obstructed'
+  | 'sight:dearer'
   | 'meet'
   | 'iteration'
   | 'backtrack'
@@ -224,7 +225,7 @@ function signalOfEvent(event: SearchEvent): StepSignal {
   switch (event.kind) {
     case 'neighbour': return `neighbour:${event.outcome}`;
     case 'scan': return `scan:${event.outcome}`;
-    case 'sight': return event.clear ? 'sight:clear' : 'sight:obstructed';
+    case 'sight': return event.dearer ? 'sight:dearer' : event.clear ? 'sight:clear' : 'sight:obstructed';
     case 'key': return `key:${event.outcome}`;
     case 'rhs': return `rhs:${event.outcome}`;
     default: return event.kind;

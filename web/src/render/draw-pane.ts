@@ -50,6 +50,8 @@ const STYLES: Readonly<Record<OverlayRole, Style>> = {
   'graph-edge-kept': { colour: 'textMuted', width: (s) => clamp(1, s * 0.05, 2), dash: [4, 3], minScale: 0 },
   'sight-clear': { colour: 'sightClear', width: (s) => clamp(1.5, s * 0.08, 3), minScale: 3 },
   'sight-blocked': { colour: 'sightBlocked', width: (s) => clamp(1.5, s * 0.08, 3), dash: [5, 4], minScale: 3 },
+  // Seen but not taken (dearer than the ordinary move): the clear colour, dotted (segments have round caps).
+  'sight-dearer': { colour: 'sightClear', width: (s) => clamp(1.5, s * 0.08, 3), dash: [1, 6], minScale: 3 },
   'sight-blocker': { colour: 'sightBlocked', width: () => 1.5, minScale: 6 },
   'depth-first': { colour: 'current', width: (s) => clamp(2, s * 0.15, 5), dash: [6, 4], minScale: 0 },
   meeting: { colour: 'path', width: () => 3, minScale: 0 },

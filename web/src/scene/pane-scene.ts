@@ -68,9 +68,13 @@ export type OverlayRole =
   | 'graph-edge-kept'
   /** A forced neighbour that made a jump point. */
   | 'forced'
-  /** A line of sight the step checked, clear or blocked, and the cell that blocked it. */
+  /**
+   * A line of sight the step checked: clear (and taken), blocked (and the cell that blocked
+   * it), or clear but dearer than the ordinary move on a map with terrain (not taken).
+   */
   | 'sight-clear'
   | 'sight-blocked'
+  | 'sight-dearer'
   | 'sight-blocker'
   /** A depth-first search's current path from the start. */
   | 'depth-first'
