@@ -1,6 +1,7 @@
 #include "jump_points.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace astar {
 
@@ -38,63 +39,111 @@ void transpose(std::uint64_t* a) {
 
 }  // namespace
 
-void JumpScanner::prepare(const Grid& grid, Diagonal diagonal) {
+void JumpScanner::prepare(const Grid& grid, Diagonal diagonal, CostModel model) {
+  const bool same_grid =
+      built_ && grid_ == &grid && revision_ == grid.revision() && width_ == grid.width() && height_ == grid.height();
+  const bool same_rules = diagonal == diagonal_ && model == model_;
   diagonal_ = diagonal;
-  if (built_ && grid_ == &grid && revision_ == grid.revision() && width_ == grid.width() && height_ == grid.height())
-    return;
-  grid_ = &grid;
-  revision_ = grid.revision();
-  width_ = grid.width();
-  height_ = grid.height();
-  terrain_ = !grid.uniform_cost();
+  model_ = model;
+  if (same_grid && (!terrain_ || same_rules)) return;
+  if (!same_grid) {
+    grid_ = &grid;
+    revision_ = grid.revision();
+    width_ = grid.width();
+    height_ = grid.height();
+    terrain_ = !grid.uniform_cost();
 
-  // Rows are packed 64 cells to a word as they are stored; lay_out() makes the columns from
-  // those words, so no pass reads the grid across its rows.
-  const std::uint8_t* costs = grid.costs();
-  const int blocks = (width_ + 63) / 64;
-  const auto row_of = [&](int y) { return costs + static_cast<std::size_t>(y) * static_cast<std::size_t>(width_); };
-  const auto word = [&](int y, int x) -> std::uint64_t& {
-    return runs_[static_cast<std::size_t>(y) * static_cast<std::size_t>(blocks) + static_cast<std::size_t>(x >> 6)];
-  };
-  runs_.assign(static_cast<std::size_t>(height_) * static_cast<std::size_t>(blocks), 0);
-  for (int y = 0; y < height_; ++y) {
-    const std::uint8_t* row = row_of(y);
-    for (int x0 = 0; x0 < width_; x0 += 64) {
-      const int n = std::min(64, width_ - x0);
-      std::uint64_t run = 0;
-      for (int k = 0; k < n; ++k) run |= static_cast<std::uint64_t>(row[x0 + k] != kWall) << k;
-      word(y, x0) = run;
+    // Rows are packed 64 cells to a word as they are stored; lay_out() makes the columns
+    // from those words, so no pass reads the grid across its rows.
+    const std::uint8_t* costs = grid.costs();
+    const int blocks = (width_ + 63) / 64;
+    runs_.assign(static_cast<std::size_t>(height_) * static_cast<std::size_t>(blocks), 0);
+    for (int y = 0; y < height_; ++y) {
+      const std::uint8_t* row = costs + cell(0, y);
+      for (int x0 = 0; x0 < width_; x0 += 64) {
+        const int n = std::min(64, width_ - x0);
+        std::uint64_t run = 0;
+        for (int k = 0; k < n; ++k) run |= static_cast<std::uint64_t>(row[x0 + k] != kWall) << k;
+        runs_[static_cast<std::size_t>(y) * static_cast<std::size_t>(blocks) + static_cast<std::size_t>(x0 >> 6)] = run;
+      }
     }
+    lay_out(lines_, runs_, blocks);
   }
-  lay_out(lines_, runs_, blocks);
-  if (!terrain_) {
-    built_ = true;
-    return;
-  }
-
-  // Terrain edges: each pair of walkable neighbours of different costs marks both cells.
-  // Every pair is visited once, from its upper or left cell (east, south-west, south, south-east).
-  std::fill(runs_.begin(), runs_.end(), std::uint64_t{0});
-  const auto mark = [&](int x, int y) { word(y, x) |= std::uint64_t{1} << (x & 63); };
-  for (int y = 0; y < height_; ++y) {
-    const std::uint8_t* row = row_of(y);
-    const std::uint8_t* next = y + 1 < height_ ? row_of(y + 1) : nullptr;
-    for (int x = 0; x < width_; ++x) {
-      const std::uint8_t c = row[x];
-      if (c == kWall) continue;
-      const auto differs = [c](std::uint8_t other) { return other != kWall && other != c; };
-      if (x + 1 < width_ && differs(row[x + 1])) mark(x, y), mark(x + 1, y);
-      if (next == nullptr) continue;
-      if (x > 0 && differs(next[x - 1])) mark(x, y), mark(x - 1, y + 1);
-      if (differs(next[x])) mark(x, y), mark(x, y + 1);
-      if (x + 1 < width_ && differs(next[x + 1])) mark(x, y), mark(x + 1, y + 1);
-    }
-  }
-  lay_out(edges_, runs_, blocks);
+  if (terrain_) build_terrain(grid);
   built_ = true;
 }
 
-void JumpScanner::lay_out(std::array<BitLines, 4>& lines, const std::vector<std::uint64_t>& rows, int blocks) {
+void JumpScanner::build_terrain(const Grid& grid) {
+  const std::uint8_t* costs = grid.costs();
+  // Terrain edges: each pair of walkable neighbours of different costs marks both cells.
+  // Every pair is visited once, from its upper or left cell (east, south-west, south, south-east).
+  cell_terrain_.assign(grid.cell_count(), 0);
+  for (int y = 0; y < height_; ++y) {
+    const std::uint8_t* row = costs + cell(0, y);
+    const std::uint8_t* next = y + 1 < height_ ? costs + cell(0, y + 1) : nullptr;
+    for (int x = 0; x < width_; ++x) {
+      const std::uint8_t c = row[x];
+      if (c == kWall) continue;
+      const auto mark = [&](int other_x, int other_y, std::uint8_t other) {
+        if (other == kWall || other == c) return;
+        cell_terrain_[cell(x, y)] = kEdge;
+        cell_terrain_[cell(other_x, other_y)] = kEdge;
+      };
+      if (x + 1 < width_) mark(x + 1, y, row[x + 1]);
+      if (next == nullptr) continue;
+      if (x > 0) mark(x - 1, y + 1, next[x - 1]);
+      mark(x, y + 1, next[x]);
+      if (x + 1 < width_) mark(x + 1, y + 1, next[x + 1]);
+    }
+  }
+
+  // What each edge keeps, per 3 x 3 block of costs (few distinct ones on a real map), and
+  // so where scans stop.
+  kept_.clear();
+  std::unordered_map<std::uint64_t, std::uint32_t> patterns;
+  const auto at = [&](int x, int y) -> std::uint8_t {
+    return x < 0 || y < 0 || x >= width_ || y >= height_ ? kWall : costs[cell(x, y)];
+  };
+  for (int y = 0; y < height_; ++y) {
+    for (int x = 0; x < width_; ++x) {
+      std::uint32_t& info = cell_terrain_[cell(x, y)];
+      if (!(info & kEdge)) continue;
+      jump_terrain::Block block{};
+      std::uint64_t key = 0;
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) {
+          const std::uint8_t c = at(x + dx, y + dy);
+          block[static_cast<std::size_t>(jump_terrain::cell_of(dx, dy))] = c;
+          key = key << 4 | c;
+        }
+      auto found = patterns.find(key);
+      if (found == patterns.end()) {
+        const jump_terrain::Rule rule(block, diagonal_, model_);
+        std::array<std::uint8_t, kDirectionCount> kept{};
+        for (int travel = 0; travel < kDirectionCount; ++travel) kept[static_cast<std::size_t>(travel)] = rule.kept(travel);
+        found = patterns.emplace(key, static_cast<std::uint32_t>(kept_.size())).first;
+        kept_.push_back(kept);
+      }
+      const auto& kept = kept_[found->second];
+      info |= found->second << kPatternShift;
+      for (int travel = 0; travel < kDirectionCount; ++travel)
+        if (kept[static_cast<std::size_t>(travel)] & ~jump_terrain::natural(diagonal_, travel) & 0xFFu) info |= 1u << travel;
+    }
+  }
+
+  // Each straight direction's stops, in that direction's layout only.
+  const int blocks = (width_ + 63) / 64;
+  for (int d = 0; d < 4; ++d) {
+    std::fill(runs_.begin(), runs_.end(), std::uint64_t{0});
+    for (int y = 0; y < height_; ++y)
+      for (int x = 0; x < width_; ++x)
+        if ((cell_terrain_[cell(x, y)] >> d) & 1u)
+          runs_[static_cast<std::size_t>(y) * static_cast<std::size_t>(blocks) + static_cast<std::size_t>(x >> 6)] |= std::uint64_t{1} << (x & 63);
+    lay_out(stops_, runs_, blocks, 1u << d);
+  }
+}
+
+void JumpScanner::lay_out(std::array<BitLines, 4>& lines, const std::vector<std::uint64_t>& rows, int blocks, unsigned which) {
   // A line of `length` cells needs bit positions 0 (padding) .. length + 1 (the cell after
   // it, always 0); window() reads 8 bytes from the byte holding a position up to length + 1,
   // and the second spare word keeps that read inside the line.
@@ -102,10 +151,10 @@ void JumpScanner::lay_out(std::array<BitLines, 4>& lines, const std::vector<std:
     out.stride = (length + 1) / 64 + 2;
     out.words.assign(static_cast<std::size_t>(count + 2) * static_cast<std::size_t>(out.stride), 0);
   };
-  shape(lines[0], width_, height_);
-  shape(lines[1], height_, width_);
-  shape(lines[2], width_, height_);
-  shape(lines[3], height_, width_);
+  if (which & 1u) shape(lines[0], width_, height_);
+  if (which & 2u) shape(lines[1], height_, width_);
+  if (which & 4u) shape(lines[2], width_, height_);
+  if (which & 8u) shape(lines[3], height_, width_);
   const auto line = [](BitLines& out, int b) { return out.words.data() + static_cast<std::ptrdiff_t>(b + 1) * out.stride; };
   const auto run_at = [&](int y, int xb) { return rows[static_cast<std::size_t>(y) * static_cast<std::size_t>(blocks) + static_cast<std::size_t>(xb)]; };
 
@@ -113,11 +162,12 @@ void JumpScanner::lay_out(std::array<BitLines, 4>& lines, const std::vector<std:
     for (int xb = 0; xb < blocks; ++xb) {
       const int x0 = xb * 64, n = std::min(64, width_ - x0);
       const std::uint64_t run = run_at(y, xb);
-      or_bits(line(lines[1], y), x0, run);
-      or_bits(line(lines[3], y), width_ - x0 - n, reverse_bits(run) >> (64 - n));
+      if (which & 2u) or_bits(line(lines[1], y), x0, run);
+      if (which & 8u) or_bits(line(lines[3], y), width_ - x0 - n, reverse_bits(run) >> (64 - n));
     }
   }
   // Columns come from transposing 64 x 64 blocks of the row words.
+  if (!(which & 5u)) return;
   std::uint64_t block[64];
   for (int y0 = 0; y0 < height_; y0 += 64) {
     const int count = std::min(64, height_ - y0);
@@ -126,8 +176,8 @@ void JumpScanner::lay_out(std::array<BitLines, 4>& lines, const std::vector<std:
       transpose(block);
       const int x0 = xb * 64, columns = std::min(64, width_ - x0);
       for (int j = 0; j < columns; ++j) {
-        or_bits(line(lines[2], x0 + j), y0, block[j]);
-        or_bits(line(lines[0], x0 + j), height_ - y0 - count, reverse_bits(block[j]) >> (64 - count));
+        if (which & 4u) or_bits(line(lines[2], x0 + j), y0, block[j]);
+        if (which & 1u) or_bits(line(lines[0], x0 + j), height_ - y0 - count, reverse_bits(block[j]) >> (64 - count));
       }
     }
   }

@@ -62,15 +62,18 @@
 // Terrain (weighted JPS, after JPSW: Carlson, Harabor, Stuckey et al., AAAI 2023). A move
 // costs its length times the terrain cost of the cell it enters. Call a walkable cell a
 // "terrain edge" when some walkable cell among its eight neighbours costs differently. Every
-// rule above justifies pruning a neighbour of n by another path from p to it that stays
-// inside n's 3 x 3 block; when that block's walkable cells all cost the same w, every path
-// in it costs w times its length, exactly the uniform case scaled, so the rules stand at
-// every cell that is not a terrain edge. At a terrain edge nothing is pruned: scans stop
-// there (Outcome::TerrainChange) and its expansion keeps every direction, as the start's
-// does. So a jump passes only over cells that are not edges, and all the cells it enters
-// cost the same as the one it lands on: its cost is steps x length x that cell's cost.
-// Maps of one terrain cost have no edges and never pay for any of this (the T = false
-// instances below).
+// rule above justifies pruning a neighbour of n by another path from p to it inside n's
+// 3 x 3 block; where that block is of one cost they stand as they are (the uniform case,
+// scaled). At a terrain edge the same question is answered with the block's costs
+// (jump_terrain.h): a neighbour is pruned when a path from p avoiding n is strictly cheaper,
+// or as cheap and the same two moves in canonical order. On a straight boundary this keeps,
+// for example, the moves from the cheap side into the costly one, but nothing from the
+// costly side back along it, and a scan that crosses a boundary square on does not stop.
+// An edge is a jump point for scans in direction d when entering it by d keeps a direction
+// that is not natural (Outcome::TerrainChange); its expansion keeps what the rule keeps.
+// A jump may then enter cells of several costs: its cost is the move's length times the
+// sum of their costs (jump_policy.h). Maps of one terrain cost have no edges and never pay
+// for any of this (the T = false instances below).
 //
 // Jumping. A straight scan runs until the next cell is blocked (dead end: no successor), a
 // cell is a jump point, or it passes the goal. A diagonal scan (and a vertical scan under
@@ -92,14 +95,15 @@
 // and never a "turning" bit sits at the jump point n itself; for always and
 // if-at-most-one-obstacle it sits at n + 1 (n+s blocked, n+s+d free), so there every stop
 // is read one cell late, which puts "the next cell is blocked" on the same bit. On a map
-// with terrain edges_[d] holds the terrain edges in the same layout, and an edge is one
-// more stop (read one cell late where the other stops are). Thanks to
+// with terrain stops_[d] holds, in the layout of lines_[d], the edges that stop a scan in
+// direction d, one more stop (read one cell late where the other stops are). Thanks to
 // the padding no scan needs a bounds check. The goal costs one comparison after the scan:
 // it is reached when it lies on the scanned line between the start and the stop.
 //
 // Rebuilds. The bit lines depend only on the cells' costs, so prepare() rebuilds them when
 // the grid (its address), its revision or its size changed; a rule change only switches
-// the rules. invalidate() makes the next prepare() rebuild (for a grid replaced in
+// the rules, except on a map with terrain, where the edges' stops depend on the diagonal
+// rule and the cost model and are made again. invalidate() makes the next prepare() rebuild (for a grid replaced in
 // place by one with the same revision and size).
 //
 // Reporting order within successors(): for each kept direction in moves.h order, the
@@ -125,6 +129,7 @@
 #include "events.h"
 #include "expansion_policy.h"
 #include "grid.h"
+#include "jump_terrain.h"
 #include "moves.h"
 #include "options.h"
 
@@ -226,7 +231,7 @@ class JumpScanner : public NothingToPrepare {
   template <class List>
   void channels(List&) const {}
 
-  void prepare(const Grid& grid, Diagonal diagonal);
+  void prepare(const Grid& grid, Diagonal diagonal, CostModel model = CostModel::Exact);
   void invalidate() { built_ = false; }
 
   Diagonal diagonal() const { return diagonal_; }
@@ -242,6 +247,10 @@ class JumpScanner : public NothingToPrepare {
   // A terrain edge (see DESIGN) as of the last prepare(); false outside the map.
   bool terrain_edge(int x, int y) const {
     return built_ && terrain_ && x >= 0 && y >= 0 && x < width_ && y < height_ && edge(x, y);
+  }
+  // Whether a scan entering the terrain edge (x, y) by `dir` stops there (false elsewhere).
+  bool terrain_stop(int x, int y, int dir) const {
+    return terrain_edge(x, y) && ((cell_terrain_[cell(x, y)] >> dir) & 1u) != 0;
   }
 
   template <class Found, class Report>
@@ -306,15 +315,22 @@ class JumpScanner : public NothingToPrepare {
     }
   }
 
+  std::size_t cell(int x, int y) const { return static_cast<std::size_t>(y) * static_cast<std::size_t>(width_) + static_cast<std::size_t>(x); }
   // Valid for 0 <= x < width, 0 <= y < height, on a map with terrain.
-  bool edge(int x, int y) const {
-    const unsigned pos = static_cast<unsigned>(x + 1);
-    return (edges_[1].line(y)[pos >> 6] >> (pos & 63u)) & 1u;
+  bool edge(int x, int y) const { return (cell_terrain_[cell(x, y)] & kEdge) != 0; }
+
+  // The directions the terrain edge (x, y) keeps after entering by `travel`.
+  std::uint32_t edge_kept(int x, int y, int travel) const {
+    if (static_cast<unsigned>(travel) >= kDirectionCount)
+      return allowed_moves(diagonal_, static_cast<std::uint8_t>(neighbour_mask(x, y)));
+    return kept_[cell_terrain_[cell(x, y)] >> kPatternShift][static_cast<std::size_t>(travel)];
   }
 
-  // Builds the four layouts of bit lines (see BitLines and lines_) from rows packed 64 cells
-  // to a word, `blocks` words a row.
-  void lay_out(std::array<BitLines, 4>& lines, const std::vector<std::uint64_t>& rows, int blocks);
+  // Builds the layouts of bit lines (see BitLines and lines_) whose bit is set in `which`
+  // from rows packed 64 cells to a word, `blocks` words a row.
+  void lay_out(std::array<BitLines, 4>& lines, const std::vector<std::uint64_t>& rows, int blocks, unsigned which = 0xF);
+  // The terrain edges, their stops and stops_ (see "Terrain").
+  void build_terrain(const Grid& grid);
 
   template <Diagonal M>
   static std::uint32_t kept(int travel, std::uint32_t mask) {
@@ -404,7 +420,7 @@ class JumpScanner : public NothingToPrepare {
     else if constexpr (D == 1) b = y, a = x;
     else if constexpr (D == 2) b = x, a = y;
     else b = y, a = width_ - 1 - x;
-    Hit hit = run<M, T>(lines_[D], edges_[D], b, a);
+    Hit hit = run<M, T>(lines_[D], stops_[D], b, a);
     if (t.line[D] == b) {
       const int ahead = t.at[D] - a;
       if (ahead > 0 && static_cast<std::uint32_t>(ahead) <= hit.steps)
@@ -441,7 +457,7 @@ class JumpScanner : public NothingToPrepare {
         break;
       }
       if constexpr (T) {
-        if (edge(x, y)) {
+        if ((cell_terrain_[cell(x, y)] >> D) & 1u) {
           outcome = Outcome::TerrainChange;
           break;
         }
@@ -493,8 +509,7 @@ class JumpScanner : public NothingToPrepare {
   void successors_in(int x, int y, int travel, Point goal, Found& found, Report& report) const {
     const Target t = target(goal);
     const std::uint32_t mask = neighbour_mask(x, y);
-    // A terrain edge prunes nothing: it keeps the start's directions.
-    std::uint32_t dirs = kept<M>(T && edge(x, y) ? kNoDirection : travel, mask);
+    std::uint32_t dirs = T && edge(x, y) ? edge_kept(x, y, travel) : kept<M>(travel, mask);
     // A direction whose first move is illegal finds nothing; only a report wants to hear so.
     if constexpr (!Report::kActive) dirs &= allowed_moves(M, static_cast<std::uint8_t>(mask));
     while (dirs != 0) {
@@ -506,13 +521,22 @@ class JumpScanner : public NothingToPrepare {
   }
 
   std::array<BitLines, 4> lines_;  // indexed by the straight direction that scans them forward
-  std::array<BitLines, 4> edges_;  // the terrain edges, laid out as lines_; unused without terrain
+  // With terrain: per cell, bit d when entering it by d stops a scan, kEdge for a terrain
+  // edge, and above kPatternShift the index in kept_ of the directions it keeps per arrival
+  // (one entry per distinct 3 x 3 block of costs); stops_[d] holds bit d of every cell in
+  // the layout of lines_[d].
+  static constexpr std::uint32_t kEdge = 0x100;
+  static constexpr int kPatternShift = 9;
+  std::vector<std::uint32_t> cell_terrain_;
+  std::array<BitLines, 4> stops_;
+  std::vector<std::array<std::uint8_t, kDirectionCount>> kept_;
   std::vector<std::uint64_t> runs_;  // prepare()'s scratch: the rows packed 64 cells to a word
   const Grid* grid_ = nullptr;
   std::uint64_t revision_ = 0;
   int width_ = 0;
   int height_ = 0;
   Diagonal diagonal_ = Diagonal::OnlyWhenNoObstacles;
+  CostModel model_ = CostModel::Exact;
   bool terrain_ = false;
   bool built_ = false;
 };

@@ -10,7 +10,7 @@
 // A Jumps source provides
 //   static constexpr bool kScansCells;          its scans pass over cells one by one, which
 //                                               the "scanned" channel can show while tracing
-//   void prepare(const Grid&, Diagonal);        at every search's start; cheap when nothing
+//   void prepare(const Grid&, Diagonal, CostModel);  at every search's start; cheap when nothing
 //                                               changed (JumpScanner rebuilds its bit lines
 //                                               only after an edit)
 //   template <class Found, class Report>
@@ -25,9 +25,9 @@
 //   passes on: JumpScanner prepares nothing (NothingToPrepare); PrecomputedJumps builds its
 //   jump table (jump_table.h).
 //
-// A successor `steps` moves away in direction `dir` costs steps times the move's length times
-// the terrain cost of the cell it lands on: every cell a jump enters costs the same
-// (jump_points.h, "Terrain"; JPS+ refuses maps with several costs). The parent is the
+// A successor `steps` moves away in direction `dir` costs the move's length times the sum of
+// the costs of the cells the jump enters: steps times the one cost on a map of one cost; on a
+// map with terrain the cells are read (jump_points.h, "Terrain"; JPS+ refuses such maps). The parent is the
 // expanded node (ParentKind::Node) and the arrival direction is the jump's, which is what the
 // successor's own expansion prunes by. See expansion_policy.h for the contract.
 #pragma once
@@ -108,8 +108,9 @@ class JumpPolicy {
     grid_ = &grid;
     moves_ = MoveTable::of(grid, options.cost_model);
     costs_ = grid.costs();
+    terrain_ = !grid.uniform_cost();
     tracing_ = tracing;
-    jumps_.prepare(grid, options.diagonal);
+    jumps_.prepare(grid, options.diagonal, options.cost_model);
     if constexpr (Jumps::kScansCells) {
       if (tracing && scanned_.size() != grid.cell_count()) {
         scanned_.assign(grid.cell_count(), 0);
@@ -123,9 +124,16 @@ class JumpPolicy {
   ASTAR_HOT void successors(const Node& node, Expansion& expansion) {
     // Inlined into the search's loop, with only what a jump's relax needs captured: the
     // scanner calls `found` from its own code, so the captures live in memory.
-    auto found = [&expansion, id = node.id, g = node.g, costs = costs_, table = &moves_](int dir, std::uint32_t steps) {
-      const CellId next = id + static_cast<CellId>(static_cast<int>(steps) * table->offset[dir]);
-      expansion.relax(next, g + steps * table->length[dir] * costs[next], static_cast<std::uint8_t>(dir), steps, id);
+    auto found = [&expansion, id = node.id, g = node.g, costs = costs_, terrain = terrain_, table = &moves_](int dir, std::uint32_t steps) {
+      const int offset = table->offset[dir];
+      const CellId next = id + static_cast<CellId>(static_cast<int>(steps) * offset);
+      double entered = static_cast<double>(steps) * costs[next];
+      if (terrain) {
+        std::uint32_t sum = 0;
+        for (std::uint32_t k = 1; k <= steps; ++k) sum += costs[id + static_cast<CellId>(static_cast<int>(k) * offset)];
+        entered = sum;
+      }
+      expansion.relax(next, g + table->length[dir] * entered, static_cast<std::uint8_t>(dir), steps, id);
     };
     const Point goal = expansion.goal;
     if (Expansion::kObserves || (Jumps::kScansCells && tracing_)) {
@@ -157,6 +165,7 @@ class JumpPolicy {
   const Grid* grid_ = nullptr;
   MoveTable moves_;
   const std::uint8_t* costs_ = nullptr;
+  bool terrain_ = false;
   bool tracing_ = false;
   // Where a scan passed over a cell in this search (equal to the stamp), kept while tracing.
   [[no_unique_address]] std::conditional_t<Jumps::kScansCells, std::vector<std::uint16_t>, Empty> scanned_;

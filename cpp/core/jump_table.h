@@ -132,7 +132,7 @@ class PrecomputedJumps {
   static constexpr std::size_t kPreparedBytesPerCell = JumpTable::kBytesPerCell;
 
   // At a search's start: the table is ready (a search begins only once prepared).
-  void prepare(const Grid& grid, Diagonal) { grid_ = &grid; }
+  void prepare(const Grid& grid, Diagonal, CostModel = CostModel::Exact) { grid_ = &grid; }
   // The grid object may have been replaced: the table is not trusted any more.
   void invalidate() {
     table_.reset();

@@ -197,7 +197,7 @@ describe('the pseudocode of every algorithm', () => {
     expect(PSEUDOCODE_LINE_IDS['jps-plus']).not.toContain('terrain');
     for (const language of LANGUAGES) {
       const directions = (algorithm: AlgorithmName) => pseudocodeFor(algorithm, language).find((line) => line.id === 'directions')!.text;
-      expect(directions('jps'), language).toMatch(language === 'en' ? /a cell beside a change of terrain, keep all$/ : /旁边地形有变化的格子保留全部方向$/);
+      expect(directions('jps'), language).toMatch(language === 'en' ? /a cell beside a change of terrain keeps every neighbour that no cheaper way round it reaches$/ : /旁边地形有变化的格子保留所有不能绕过它更便宜到达的邻居$/);
       expect(directions('jps-plus'), language).not.toMatch(/terrain|地形/);
     }
   });

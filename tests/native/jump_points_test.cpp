@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "jump_points.h"
+#include "jump_terrain.h"
 #include "jump_scanner_rule.h"
 #include "jump_test_support.h"
 #include "moves.h"
@@ -27,15 +28,15 @@ using namespace jump_test;
 
 class ReferenceScanner {
  public:
-  ReferenceScanner(const Grid& grid, Diagonal rule, Point goal) : grid_(grid), rule_(rule), goal_(goal) {}
+  ReferenceScanner(const Grid& grid, Diagonal rule, Point goal, CostModel model = CostModel::Exact)
+      : grid_(grid), rule_(rule), goal_(goal), model_(model) {}
 
   std::vector<Successor> successors(int x, int y, int travel, Recorder* rec) {
     rec_ = rec;
     std::vector<Successor> out;
-    // A terrain edge keeps what the start keeps.
-    if (terrain_edge(grid_, x, y)) travel = kNoDirection;
+    const bool edge = terrain_edge(grid_, x, y);
     for (int d = 0; d < kDirectionCount; ++d) {
-      if (!keeps(x, y, travel, d)) continue;
+      if (!(edge ? weighted_keeps(x, y, travel, d) : keeps(x, y, travel, d))) continue;
       const auto [steps, outcome] = scan(x, y, d);
       if (outcome != Outcome::DeadEnd) out.push_back({d, steps});
     }
@@ -114,6 +115,51 @@ class ReferenceScanner {
     return d == direction(dx, 0) || d == direction(0, dy);
   }
 
+  // At a terrain edge (jump_terrain.h, written again here with doubles): d is kept unless a
+  // path of one or two legal moves from p inside the 3 x 3 block, avoiding (x, y), is
+  // strictly cheaper than p -> (x, y) -> neighbour, or as cheap and the same two moves with
+  // the diagonal (under "never": the vertical) one first. Only legal moves are kept.
+  double length(int dir) const {
+    if (model_ == CostModel::Integer) return dir >= 4 ? 14.0 : 10.0;
+    return kDirLength[dir];
+  }
+  double into(int x, int y) const { return grid_.cost(grid_.id(x, y)); }
+
+  bool weighted_keeps(int x, int y, int travel, int d) const {
+    if (!legal(x, y, d)) return false;
+    if (travel < 0 || travel >= kDirectionCount || natural(travel, d)) return true;
+    const int px = x - kDirDx[travel], py = y - kDirDy[travel];
+    const int mx = x + kDirDx[d], my = y + kDirDy[d];
+    if (mx == px && my == py) return false;
+    const double through = length(travel) * into(x, y) + length(d) * into(mx, my);
+    constexpr double kEps = 1e-9;
+    const auto in_block = [&](int cx, int cy) { return std::abs(cx - x) <= 1 && std::abs(cy - y) <= 1 && !(cx == x && cy == y); };
+    for (int first = 0; first < kDirectionCount; ++first) {
+      const int zx = px + kDirDx[first], zy = py + kDirDy[first];
+      if (!in_block(zx, zy) || !legal(px, py, first)) continue;
+      const double to_z = length(first) * into(zx, zy);
+      if (zx == mx && zy == my) {
+        if (to_z < through - kEps) return false;
+        continue;
+      }
+      for (int second = 0; second < kDirectionCount; ++second) {
+        if (zx + kDirDx[second] != mx || zy + kDirDy[second] != my || !legal(zx, zy, second)) continue;
+        const double other = to_z + length(second) * into(mx, my);
+        const bool canonical = rule_ == Diagonal::Never ? (first == 0 || first == 2) && (second == 1 || second == 3)
+                                                        : first >= 4 && second < 4;
+        if (other < through - kEps || (std::abs(other - through) <= kEps && first == d && second == travel && canonical)) return false;
+      }
+    }
+    return true;
+  }
+
+  // Entering the terrain edge (x, y) by `travel` keeps a direction that is not natural.
+  bool terrain_stops(int x, int y, int travel) const {
+    for (int d = 0; d < kDirectionCount; ++d)
+      if (weighted_keeps(x, y, travel, d) && !natural(travel, d)) return true;
+    return false;
+  }
+
   bool keeps(int x, int y, int travel, int d) const {
     if (natural(travel, d)) return true;
     const std::vector<int> f = forced_dirs(x, y, travel);
@@ -147,7 +193,7 @@ class ReferenceScanner {
         outcome = Outcome::ReachedGoal;
         break;
       }
-      if (terrain_edge(grid_, x, y)) {
+      if (terrain_edge(grid_, x, y) && terrain_stops(x, y, d)) {
         outcome = Outcome::TerrainChange;
         break;
       }
@@ -168,6 +214,7 @@ class ReferenceScanner {
   const Grid& grid_;
   Diagonal rule_;
   Point goal_;
+  CostModel model_;
   Recorder* rec_ = nullptr;
 };
 
@@ -184,9 +231,9 @@ INSTANTIATE_TEST_SUITE_P(AllDiagonalRules, JumpScannerRule, ::testing::ValuesIn(
 // Compares every (sampled) free cell, every travel direction the rule can produce and the
 // given goals.
 void expect_same_as_reference(const Grid& grid, Diagonal rule, const std::vector<Point>& goals, std::size_t max_cells,
-                              std::mt19937& rng) {
+                              std::mt19937& rng, CostModel model = CostModel::Exact) {
   JumpScanner scanner;
-  scanner.prepare(grid, rule);
+  scanner.prepare(grid, rule, model);
   std::vector<Point> cells = free_cells(grid);
   if (cells.size() > max_cells) {
     std::shuffle(cells.begin(), cells.end(), rng);
@@ -195,7 +242,7 @@ void expect_same_as_reference(const Grid& grid, Diagonal rule, const std::vector
   const int travels = rule == Diagonal::Never ? 4 : 8;
   int mismatches = 0;
   for (const Point goal : goals) {
-    ReferenceScanner reference(grid, rule, goal);
+    ReferenceScanner reference(grid, rule, goal, model);
     for (const Point c : cells) {
       for (int travel = -1; travel < travels && mismatches < 5; ++travel) {
         const int t = travel < 0 ? kNoDirection : travel;
@@ -211,7 +258,7 @@ void expect_same_as_reference(const Grid& grid, Diagonal rule, const std::vector
         const bool same = want == got && got_quiet == got && want_events.events == got_events.events;
         if (!same) {
           ++mismatches;
-          ADD_FAILURE() << rule_name(rule) << " " << grid.width() << "x" << grid.height() << " cell " << c.x << ","
+          ADD_FAILURE() << rule_name(rule) << " " << name_of(model) << " " << grid.width() << "x" << grid.height() << " cell " << c.x << ","
                         << c.y << " travel " << t << " goal " << goal.x << "," << goal.y << "\n  want "
                         << ::testing::PrintToString(want) << "\n  got  " << ::testing::PrintToString(got)
                         << "\n  quiet " << ::testing::PrintToString(got_quiet) << "\n  want events "
@@ -248,7 +295,7 @@ TEST_P(JumpScannerRule, BlockScansGiveTheSameSuccessorsAndReportsAsCellByCellSca
       const std::vector<Point> open = free_cells(grid);
       if (open.empty()) continue;
       const std::vector<Point> goals = {open[std::uniform_int_distribution<std::size_t>(0, open.size() - 1)(rng)]};
-      expect_same_as_reference(grid, rule, goals, density < 0.2 ? 150 : 500, rng);
+      for (const CostModel model : reference::kAllModels) expect_same_as_reference(grid, rule, goals, density < 0.2 ? 100 : 300, rng, model);
     }
   }
   // Mazes and blocks: long corridors and long walls.
@@ -266,6 +313,35 @@ TEST_P(JumpScannerRule, BlockScansGiveTheSameSuccessorsAndReportsAsCellByCellSca
       expect_same_as_reference(*grid, rule, goals, 500, rng);
     }
   }
+}
+
+// jump_terrain.h's rule on a block of one cost is JPS's own: every wall pattern, every
+// arrival the rule allows, every diagonal rule and cost model.
+TEST(JumpTerrainRule, IsJpsOwnRuleWhereTheBlockIsOfOneCost) {
+  int checked = 0;
+  for (const Diagonal rule : kRules) {
+    for (const CostModel model : reference::kAllModels) {
+      for (std::uint32_t mask = 0; mask < 256; ++mask) {
+        for (const std::uint8_t cost : {std::uint8_t{1}, std::uint8_t{7}}) {
+          jump_terrain::Block block{};
+          block[static_cast<std::size_t>(jump_terrain::cell_of(0, 0))] = cost;
+          for (int d = 0; d < kDirectionCount; ++d)
+            block[static_cast<std::size_t>(jump_terrain::cell_of(kDirDx[d], kDirDy[d]))] = ((mask >> d) & 1u) ? cost : 0;
+          const jump_terrain::Rule terrain(block, rule, model);
+          const std::uint8_t legal = allowed_moves(rule, static_cast<std::uint8_t>(mask));
+          for (int travel = 0; travel < kDirectionCount; ++travel) {
+            // Only arrivals the rule allows: from an open cell p, by a legal move.
+            const int back = (travel + 2) % 4 + (travel < 4 ? 0 : 4);  // the way back to p
+            if (!(allowed_moves(rule, static_cast<std::uint8_t>(mask)) & (1u << back))) continue;
+            const std::uint8_t want = jump_rules::kPrune[static_cast<int>(rule)][travel][mask] & legal;
+            ASSERT_EQ(terrain.kept(travel), want) << rule_name(rule) << " " << name_of(model) << " walls " << mask << " travel " << travel;
+            ++checked;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 5000);
 }
 
 }  // namespace

@@ -111,7 +111,7 @@ export interface PathResult {
 export interface AstarEngine extends Pick<Engine, 'catalog' | 'algorithm' | 'parseMap' | 'createGrid' | 'parseScenario' | 'refusalFor' | 'createSearch' | 'createWalk' | 'memoryUsage'> {
   /**
    * The path from `start` to `goal` on `grid`. Throws RangeError on an unknown option or value
-   * (naming the allowed ones), a point outside the grid, or options the grid refuses (JPS on a
+   * (naming the allowed ones), a point outside the grid, or options the grid refuses (JPS+ on a
    * grid with terrain costs). The search is kept with the grid for the next call with the
    * same algorithm, diagonal rule and costs (at most two a grid; grid.delete() frees them), so
    * repeated queries do not allocate, and an algorithm that prepares per map (jps-plus,

@@ -21,15 +21,15 @@ import {
   goalPiece, piece, skipPiece, text, type LineId, type Program, type Pseudocode, type SignalTable,
 } from './pseudocode';
 
-// Why a jump's cost is its length times one terrain cost (jump_points.h, "Terrain").
+// Where a scan stops beside a change of terrain (cpp/core/jump_points.h, "Terrain").
 const TERRAIN_EDGE = piece('terrain',
-  'a cell beside a change of terrain (a walkable neighbour costs differently) is a jump point too, one that keeps every direction: so every cell a jump enters costs the same as the cell it stops at',
-  '旁边地形有变化的格子（有代价不同的可通行邻居）也是跳点，而且保留全部方向：所以一跳进入的每个格子都与它停下的格子代价相同');
+  'a cell beside a change of terrain (a walkable neighbour costs differently) is a jump point when the costs around it make a neighbour cheapest to reach through it, for example a step into costlier ground along the scan',
+  '旁边地形有变化的格子（有代价不同的可通行邻居），如果周围的代价使某个邻居经由它到达最便宜（例如沿扫描线走进代价更高的地形），它也是跳点');
 
 /** JPS's program; `terrain` adds what it does beside a change of terrain (JPS+ refuses such maps). */
 function jumpPointSearch(terrain: boolean): Program {
   const keepAll = terrain
-    ? text('the start, and a cell beside a change of terrain, keep all', '起点和旁边地形有变化的格子保留全部方向')
+    ? text('the start keeps all; a cell beside a change of terrain keeps every neighbour that no cheaper way round it reaches', '起点保留全部方向；旁边地形有变化的格子保留所有不能绕过它更便宜到达的邻居')
     : text('the start keeps all', '起点保留全部方向');
   return [
     [0, INITIALISE_OPEN],
@@ -49,8 +49,8 @@ function jumpPointSearch(terrain: boolean): Program {
       '有强制邻居的格子是跳点：扫描线旁的墙在这里结束，墙后的邻居只有经过这个格子才能以最短路径到达')],
     ...(terrain ? [[2, TERRAIN_EDGE] as const] : []),
     [2, piece('jump',
-      'the scan stops at the first jump point or at the goal (a diagonal also stops where one of its straight scans found one): that cell n is a successor, g′ = g + the jump’s length × n’s terrain cost',
-      '扫描停在第一个跳点或终点（对角扫描也停在它的直线扫描有所发现的格子）：这个格子 n 是后继，g′ = g + 这一跳的长度 × n 的地形代价')],
+      'the scan stops at the first jump point or at the goal (a diagonal also stops where one of its straight scans found one): that cell n is a successor, g′ = g + the jump’s cost (each move’s length × the terrain cost of the cell it enters)',
+      '扫描停在第一个跳点或终点（对角扫描也停在它的直线扫描有所发现的格子）：这个格子 n 是后继，g′ = g + 这一跳的代价（每一步的长度 × 它进入的格子的地形代价）')],
     [3, skipPiece([IS_CLOSED, OPEN_NO_CHEAPER])],
     [3, OPEN_FROM_CELL],
     [3, IMPROVE_FROM_CELL],
@@ -78,27 +78,11 @@ const JUMP_SIGNALS: SignalTable = {
 
 const JUMP_POINT_SIGNALS: SignalTable = { ...JUMP_SIGNALS, 'scan:terrain-change': [...SCANNED, 'terrain', 'jump'] };
 
-/**
- * Whether the expanded cell kept every direction, read from its scans: only then does it
- * scan back the way it came, so it scans all four straight directions. The start does so,
- * and (on a map with terrain) a cell beside a change of terrain; every other cell keeps the
- * jump's direction, its parts and what walls force, never the way back (jump_rules in
- * cpp/core/jump_points.h). An observed expansion reports every kept direction, even one
- * whose first move is blocked. Read from the scans, not the map's costs, because a walk's
- * planner searches what the agent knows, not the page's map.
- */
-function keptEveryDirection(step: StepEvent, scans: readonly EventOf<'scan'>[]): boolean {
-  const straight = new Set(scans.filter((scan) => samePoint(scan.from, step.cell) && scan.dir < 4).map((scan) => scan.dir));
-  return straight.size === 4;
-}
-
 /** How much was scanned (JPS) or read from the table (JPS+), and why each successor is a jump point. */
 function describeJumps(step: StepEvent, say: Say, precomputed: boolean): string[] {
   const scans = eventsOf(step, 'scan');
   const passed = scans.reduce((sum, scan) => sum + Math.max(Math.abs(scan.to.x - scan.from.x), Math.abs(scan.to.y - scan.from.y)), 0);
   const parts: string[] = [];
-  // Only the start has g = 0 (every move costs something); any other cell that prunes nothing is beside a change of terrain.
-  if (step.g > 0 && keptEveryDirection(step, scans)) parts.push(say('narration.jps.terrainEdge'));
   parts.push(say(precomputed ? 'narration.jpsPlus.jumps' : 'narration.jps.scans', { scans: scans.length, cells: passed }));
   const found = eventsOf(step, 'neighbour').filter((n) => n.outcome === 'opened' || n.outcome === 'improved');
   if (found.length === 0) {
