@@ -108,6 +108,7 @@ class JumpPolicy {
     grid_ = &grid;
     moves_ = MoveTable::of(grid, options.cost_model);
     costs_ = grid.costs();
+    unit_ = grid.min_cost();
     terrain_ = !grid.uniform_cost();
     tracing_ = tracing;
     jumps_.prepare(grid, options.diagonal, options.cost_model);
@@ -124,10 +125,10 @@ class JumpPolicy {
   ASTAR_HOT void successors(const Node& node, Expansion& expansion) {
     // Inlined into the search's loop, with only what a jump's relax needs captured: the
     // scanner calls `found` from its own code, so the captures live in memory.
-    auto found = [&expansion, id = node.id, g = node.g, costs = costs_, terrain = terrain_, table = &moves_](int dir, std::uint32_t steps) {
+    auto found = [&expansion, id = node.id, g = node.g, unit = unit_, costs = costs_, terrain = terrain_, table = &moves_](int dir, std::uint32_t steps) {
       const int offset = table->offset[dir];
       const CellId next = id + static_cast<CellId>(static_cast<int>(steps) * offset);
-      double entered = static_cast<double>(steps) * costs[next];
+      double entered = steps * unit;
       if (terrain) {
         std::uint32_t sum = 0;
         for (std::uint32_t k = 1; k <= steps; ++k) sum += costs[id + static_cast<CellId>(static_cast<int>(k) * offset)];
@@ -165,6 +166,7 @@ class JumpPolicy {
   const Grid* grid_ = nullptr;
   MoveTable moves_;
   const std::uint8_t* costs_ = nullptr;
+  double unit_ = 1.0;  // the one cost of a map without terrain
   bool terrain_ = false;
   bool tracing_ = false;
   // Where a scan passed over a cell in this search (equal to the stamp), kept while tracing.
