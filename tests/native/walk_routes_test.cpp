@@ -157,9 +157,8 @@ TEST(WalkRoutes, OptimalPlannersWalkTheSameRouteAndReplanAtTheSameMoves) {
       if (rng() % 6 == 0) s.goal = reference::random_point(rng, base);
       script.push_back(s);
     }
-    std::vector<Algorithm> planners = {Algorithm::AStar, Algorithm::DStarLite, Algorithm::Mpaa, Algorithm::Dijkstra,
-                                       Algorithm::Bidirectional};
-    if (!terrain) planners.push_back(Algorithm::JumpPoint);
+    const std::vector<Algorithm> planners = {Algorithm::AStar, Algorithm::DStarLite, Algorithm::Mpaa, Algorithm::Dijkstra,
+                                             Algorithm::Bidirectional, Algorithm::JumpPoint};
     const std::string where = std::string(name_of(d)) + " " + std::string(name_of(m)) + " radius " + std::to_string(radius) +
                               " round " + std::to_string(round);
     Grid world(1, 1);
