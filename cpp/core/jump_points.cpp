@@ -127,7 +127,7 @@ void JumpScanner::build_terrain(const Grid& grid) {
       const auto& kept = kept_[found->second];
       info |= found->second << kPatternShift;
       for (int travel = 0; travel < kDirectionCount; ++travel)
-        if (kept[static_cast<std::size_t>(travel)] & ~jump_terrain::natural(diagonal_, travel) & 0xFFu) info |= 1u << travel;
+        if (kept[static_cast<std::size_t>(travel)] & ~jump_rules::natural(diagonal_, travel) & 0xFFu) info |= 1u << travel;
     }
   }
 

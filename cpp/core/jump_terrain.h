@@ -14,8 +14,8 @@
 // its alternative. A strictly cheaper one cannot exist on an optimal path; an equally cheap
 // one moves a diagonal (vertical) move earlier, which can happen only finitely often. So
 // some optimal path has no pruned triple, and JPS, which keeps everything else, finds it.
-// Where the block is of one cost this gives exactly JPS's own rules (jump_rules in
-// jump_points.h; tests/native/jump_points_test.cpp checks every block of walls).
+// Where the block is of one cost this gives exactly JPS's own rules (jump_rules.h;
+// tests/native/jump_points_test.cpp checks every block of walls).
 //
 // Costs are compared exactly: a path's cost is a count of straight units and of diagonal
 // units, each unit a cell's cost, and a + b sqrt(2) is compared with integers.
@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <cstdlib>
 
+#include "jump_rules.h"
 #include "moves.h"
 #include "options.h"
 
@@ -34,23 +35,6 @@ namespace astar::jump_terrain {
 using Block = std::array<std::uint8_t, 9>;
 
 inline constexpr int cell_of(int dx, int dy) { return (dy + 1) * 3 + (dx + 1); }
-
-// The natural directions after entering by `travel` (kDirectionCount or more: the start).
-inline constexpr std::uint32_t natural(Diagonal rule, int travel) {
-  const auto bit = [](int dir) { return 1u << dir; };
-  if (travel < 0 || travel >= kDirectionCount) return rule == Diagonal::Never ? 0x0Fu : 0xFFu;
-  if (rule == Diagonal::Never) {
-    if (travel >= 4) return 0x0Fu;
-    return (travel & 1) ? bit(travel) : bit(travel) | bit(1) | bit(3);
-  }
-  if (travel < 4) return bit(travel);
-  int v = 0, h = 0;
-  for (int d = 0; d < 4; ++d) {
-    if (kDirDx[d] == 0 && kDirDy[d] == kDirDy[travel]) v = d;
-    if (kDirDy[d] == 0 && kDirDx[d] == kDirDx[travel]) h = d;
-  }
-  return bit(travel) | bit(v) | bit(h);
-}
 
 struct Cost {
   long long straight = 0;  // sum of the costs of cells entered by straight moves
@@ -84,10 +68,6 @@ class Rule {
     return static_cast<std::uint8_t>(out);
   }
 
-  // Whether entering by `travel` keeps a direction JPS would not keep on its own there: the
-  // cell is then a jump point for scans in that direction.
-  bool stops(int travel) const { return (kept(travel) & ~natural(rule_, travel)) != 0; }
-
  private:
   std::uint8_t cost(int x, int y) const {
     if (x < -1 || x > 1 || y < -1 || y > 1) return 0;
@@ -108,12 +88,6 @@ class Rule {
     return false;
   }
 
-  static int direction(int dx, int dy) {
-    for (int d = 0; d < kDirectionCount; ++d)
-      if (kDirDx[d] == dx && kDirDy[d] == dy) return d;
-    return -1;
-  }
-
   // The cost of a move in `dir` into (x, y).
   Cost move(int dir, int x, int y) const {
     Cost c;
@@ -129,14 +103,14 @@ class Rule {
 
   bool keeps(int travel, int k) const {
     if (travel < 0 || travel >= kDirectionCount) return true;
-    if (natural(rule_, travel) & (1u << k)) return true;
+    if (jump_rules::natural(rule_, travel) & (1u << k)) return true;
     const int px = -kDirDx[travel], py = -kDirDy[travel];
     const int mx = kDirDx[k], my = kDirDy[k];
     if (mx == px && my == py) return false;  // back to p
     const Cost via = plus(move(travel, 0, 0), move(k, mx, my));
     // p -> m directly.
     if (std::abs(mx - px) <= 1 && std::abs(my - py) <= 1) {
-      const int dir = direction(mx - px, my - py);
+      const int dir = jump_rules::dir_of(mx - px, my - py);
       if (legal(px, py, dir) && compare(move(dir, mx, my), via, model_) < 0) return false;
     }
     // p -> z -> m, z another cell of the block.
@@ -144,7 +118,7 @@ class Rule {
       for (int zx = -1; zx <= 1; ++zx) {
         if ((zx == 0 && zy == 0) || (zx == px && zy == py) || (zx == mx && zy == my)) continue;
         if (std::abs(zx - px) > 1 || std::abs(zy - py) > 1 || std::abs(mx - zx) > 1 || std::abs(my - zy) > 1) continue;
-        const int first = direction(zx - px, zy - py), second = direction(mx - zx, my - zy);
+        const int first = jump_rules::dir_of(zx - px, zy - py), second = jump_rules::dir_of(mx - zx, my - zy);
         if (!legal(px, py, first) || !legal(zx, zy, second)) continue;
         const int sign = compare(plus(move(first, zx, zy), move(second, mx, my)), via, model_);
         if (sign < 0 || (sign == 0 && first == k && second == travel && canonical_first(k, travel))) return false;
