@@ -7,10 +7,10 @@
 // step's scans. Everything created is deleted.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventsOf, loadEngine, type AlgorithmName, type DiagonalName, type Engine, type Grid, type Point, type Search, type StepEvent } from '../../web/src/engine/engine';
-import { presenterFor } from '../../web/src/presenters/index';
+import { presenterFor, searchStory } from '../../web/src/presenters/index';
 import type { StepStory } from '../../web/src/presenters/presenter';
 import { formatNumber } from '../../web/src/scene/format';
-import { translate, type PhraseKey } from '../../web/src/ui/i18n';
+import { translate } from '../../web/src/ui/i18n';
 import type { Language } from '../../web/src/state/store';
 
 // 16 x 9: walls, a marsh of 4 with a pond of 9 in it, and a strip of 2 the way to the goal
@@ -61,17 +61,7 @@ function terrainEdge(grid: Grid, cell: Point): boolean {
 }
 
 function storyOf(search: Search, stepNumber: number, language: Language): StepStory {
-  const width = search.cellView().width;
-  return {
-    say: (key: PhraseKey, params?: Record<string, string | number>) => translate(language, key, params),
-    language,
-    stepNumber,
-    status: search.status,
-    pathCost: search.pathCost,
-    progress: search.progress(),
-    goal: GOAL,
-    channelAt: (channel, cell) => search.cellView().valueAt(channel, cell.y * width + cell.x),
-  };
+  return searchStory(search, (key, params) => translate(language, key, params), language, stepNumber, GOAL);
 }
 
 interface Told {

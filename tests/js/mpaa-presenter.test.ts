@@ -8,7 +8,7 @@
 // cost of each plan from there. Everything created is deleted.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventsOf, loadEngine, type Engine, type Grid, type Point, type Search, type StepEvent, type Walk } from '../../web/src/engine/engine';
-import { presenterFor } from '../../web/src/presenters/index';
+import { presenterFor, searchStory } from '../../web/src/presenters/index';
 import type { StepStory } from '../../web/src/presenters/presenter';
 import { linesOfStep } from '../../web/src/presenters/pseudocode';
 import { formatNumber } from '../../web/src/scene/format';
@@ -70,17 +70,7 @@ function trueCost(world: Grid, from: Point): number | null {
 }
 
 function storyOf(search: Search, stepNumber: number): StepStory {
-  const width = search.cellView().width;
-  return {
-    say: (key: PhraseKey, params?: Record<string, string | number>) => translate('en', key, params),
-    language: 'en',
-    stepNumber,
-    status: search.status,
-    pathCost: search.pathCost,
-    progress: search.progress(),
-    goal: GOAL,
-    channelAt: (channel, cell) => search.cellView().valueAt(channel, cell.y * width + cell.x),
-  };
+  return searchStory(search, (key, params) => translate('en', key, params), 'en', stepNumber, GOAL);
 }
 
 describe('MPAA*\'s presenter on a walk that reuses a kept path', () => {

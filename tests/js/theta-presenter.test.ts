@@ -8,7 +8,7 @@
 // is in. Everything created is deleted.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventsOf, loadEngine, type DiagonalName, type Engine, type Grid, type Point, type Search, type StepEvent } from '../../web/src/engine/engine';
-import { presenterFor } from '../../web/src/presenters/index';
+import { presenterFor, searchStory } from '../../web/src/presenters/index';
 import type { StepStory } from '../../web/src/presenters/presenter';
 import { translate } from '../../web/src/ui/i18n';
 import type { Language } from '../../web/src/state/store';
@@ -71,17 +71,7 @@ const segmentCost = (a: Point, b: Point) => alongSegment(a, b, costAt);
 const lengthInBand = (a: Point, b: Point) => alongSegment(a, b, (cell) => (inBand(cell) ? 1 : 0));
 
 function storyOf(search: Search, stepNumber: number, language: Language): StepStory {
-  const width = search.cellView().width;
-  return {
-    say: (key, params) => translate(language, key, params),
-    language,
-    stepNumber,
-    status: search.status,
-    pathCost: search.pathCost,
-    progress: search.progress(),
-    goal: GOAL,
-    channelAt: (channel, cell) => search.cellView().valueAt(channel, cell.y * width + cell.x),
-  };
+  return searchStory(search, (key, params) => translate(language, key, params), language, stepNumber, GOAL);
 }
 
 interface Told {

@@ -72,3 +72,4 @@ export function legendOf(algorithm: AlgorithmName): readonly LegendMark[] {
 export const COMPARE_ORDER: readonly AlgorithmName[] = (Object.keys(PRESENTERS) as AlgorithmName[]).filter((name) => PRESENTERS[name].offeredByCompare);
 
 export type { MeshPresenter, MeshView, Presenter, Say, StepStory, LegendMark } from './presenter';
+export { searchStory } from './presenter';

@@ -39,6 +39,21 @@ export interface StepStory {
   channelAt(channel: ChannelName, cell: Point): number;
 }
 
+/** The story of a step of `search`, read right after it: what the page gives a presenter, and tests too. */
+export function searchStory(search: Search, say: Say, language: Language, stepNumber: number, goal: Point): StepStory {
+  const width = search.cellView().width;
+  return {
+    say,
+    language,
+    stepNumber,
+    status: search.status,
+    pathCost: search.pathCost,
+    progress: search.progress(),
+    goal,
+    channelAt: (channel, cell) => search.cellView().valueAt(channel, cell.y * width + cell.x),
+  };
+}
+
 export interface Presenter {
   /** What the search keeps its frontier in, which names it everywhere (frontier.ts). */
   readonly frontier: FrontierKind;

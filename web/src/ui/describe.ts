@@ -7,7 +7,7 @@
 // what every search says alike.
 import type { Point, RefusalName, WalkStatus } from '../engine/engine';
 import { cellName, listCells } from '../presenters/common';
-import { frontierOf, meshPresenterFor, presenterFor, type StepStory } from '../presenters/index';
+import { frontierOf, meshPresenterFor, presenterFor, searchStory, type StepStory } from '../presenters/index';
 import type { MeshTimeline } from '../state/mesh-timeline';
 import { formatNumber } from '../scene/format';
 import { preparing } from '../state/preparation';
@@ -272,17 +272,7 @@ function walkNarrationText(store: PlaygroundStore, run: Run, walk: WalkTimeline)
 
 /** What a presenter may read about the step shown, besides its events. */
 function stepStory(store: PlaygroundStore, run: Run): StepStory {
-  const search = run.gridTimeline!.display;
-  return {
-    say: sayer(store.language),
-    language: store.language,
-    stepNumber: run.timeline.step,
-    status: search.status,
-    pathCost: search.pathCost,
-    progress: search.progress(),
-    goal: store.goal,
-    channelAt: (channel, cell) => search.cellView().valueAt(channel, cell.y * store.grid.width + cell.x),
-  };
+  return searchStory(run.gridTimeline!.display, sayer(store.language), store.language, run.timeline.step, store.goal);
 }
 
 /** Lines of the hover/tap tooltip for one cell of a run's pane (the first run's by default). */
