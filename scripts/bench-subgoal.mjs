@@ -10,7 +10,7 @@
 // (reset, then prepareSteps to the end), l1-path-finder's createPlanner() likewise, the
 // median of --runs, or of fewer when one run passes PREPARE_BUDGET_MS (random512-10-0 takes
 // seconds). Query times are the median over --runs of the map's total, each run repeating
-// the queries for at least MIN_RUN_MS. Ratios divide the other engine's time by the subgoal
+// the queries for at least 50 ms (timePerQuery). Ratios divide the other engine's time by the subgoal
 // graph's, measured within seconds of each other on this machine.
 //
 // Costs are checked: 8-connected against the file's optimal length, 4-connected against
@@ -21,17 +21,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import createL1Planner from 'l1-path-finder';
 import ndarray from 'ndarray';
+import { median, timePerQuery } from './bench-tables.mjs';
 import { ROOT, say } from './shell.mjs';
 
 const PACKAGE = join(ROOT, 'dist/package/index.js');
-const MIN_RUN_MS = 50;
 const PREPARE_BUDGET_MS = 3000;
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
 
 /** Median over `runs` of `once()`'s milliseconds, stopping early once a run passes the budget. */
 function timePreparation(runs, once) {
@@ -43,21 +37,6 @@ function timePreparation(runs, once) {
     if (times.at(-1) > PREPARE_BUDGET_MS) break;
   }
   return { ms: median(times), runs: times.length };
-}
-
-/** Microseconds per query: the median over `runs` of the set's time, each run repeating it for at least MIN_RUN_MS. */
-function timeQueries(runs, count, runAll) {
-  const perQuery = [];
-  for (let run = 0; run < runs; run++) {
-    let repeats = 0;
-    const began = performance.now();
-    do {
-      runAll();
-      repeats++;
-    } while (performance.now() - began < MIN_RUN_MS);
-    perQuery.push(((performance.now() - began) * 1000) / (repeats * count));
-  }
-  return median(perQuery);
 }
 
 /** A search of `options` on `grid`, prepared (timed apart, fresh per run), ready for queries. */
@@ -120,8 +99,8 @@ function measureMap(astar, map, options, problems) {
       prepareMs: sg8.prepare.ms,
       prepareRuns: sg8.prepare.runs,
       bytes: sg8.search.preparation().bytes,
-      sg: timeQueries(options.runs, queries.length, runAll(sg8.search, queries)),
-      jps: timeQueries(options.runs, queries.length, runAll(jps, queries)),
+      sg: timePerQuery(options.runs, queries.length, runAll(sg8.search, queries)),
+      jps: timePerQuery(options.runs, queries.length, runAll(jps, queries)),
     };
     sg8.search.delete();
     jps.delete();
@@ -145,8 +124,8 @@ function measureMap(astar, map, options, problems) {
       prepareRuns: sg4.prepare.runs,
       l1PrepareMs: l1Prepare.ms,
       bytes: sg4.search.preparation().bytes,
-      sg: timeQueries(options.runs, queries.length, runAll(sg4.search, queries)),
-      l1: timeQueries(options.runs, queries.length, () => {
+      sg: timePerQuery(options.runs, queries.length, runAll(sg4.search, queries)),
+      l1: timePerQuery(options.runs, queries.length, () => {
         for (const q of queries) planner.search(q.start.x, q.start.y, q.goal.x, q.goal.y);
       }),
     };

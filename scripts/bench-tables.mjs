@@ -15,6 +15,24 @@ export function table(columns, rows) {
   return [render(cells[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(render)].join('\n');
 }
 
+/**
+ * µs per query: the median over `runs` of the query set's time, each run repeating the set
+ * (`runAll`, `count` queries) for at least `minRunMs`, so short sets are timed above the timer's steps.
+ */
+export function timePerQuery(runs, count, runAll, minRunMs = 50) {
+  const perQuery = [];
+  for (let run = 0; run < runs; run++) {
+    let repeats = 0;
+    const began = performance.now();
+    do {
+      runAll();
+      repeats++;
+    } while (performance.now() - began < minRunMs);
+    perQuery.push(((performance.now() - began) * 1000) / (repeats * count));
+  }
+  return median(perQuery);
+}
+
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;

@@ -13,38 +13,27 @@
 // against A*'s (both optimal: tests/native check each against Dijkstra on painted maps); a
 // difference is added to the caller's list of problems. Each engine runs on one search made
 // once per map and reset per query. Times are µs per query: the median over --runs of the
-// set's time, each run repeating the set for at least MIN_RUN_MS. The ratio divides A*'s time
+// set's time, each run repeating the set for at least 50 ms (timePerQuery). The ratio divides A*'s time
 // by JPS's, measured within seconds of each other on this machine. This prints a table; it
 // asserts no speed.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { formatNumber, median, printTargetList, table } from './bench-tables.mjs';
+import { formatNumber, printTargetList, table, timePerQuery } from './bench-tables.mjs';
 import { ROOT, say } from './shell.mjs';
 
 const PACKAGE = join(ROOT, 'dist/package/index.js');
-const MIN_RUN_MS = 50;
+// The page's seeded generator (web/src/generators/rng.ts), as the CLI bundle exports it.
+const CLI_BUNDLE = join(ROOT, 'dist/cli/astar.mjs');
 const COVER = 0.25;
 const SEED = 18;
 
-/** A small seeded generator (mulberry32): the same patches on every run and machine. */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Paints `grid` (walls kept) with the seeded patches; returns the share of walkable cells painted. */
-export function paintTerrain(grid, seed = SEED) {
+function paintTerrain(grid, { seededRandom, randomInt }, seed = SEED) {
   const { width, height } = grid;
   const costs = grid.costs();
-  const next = random(seed);
-  const between = (low, high) => low + Math.floor(next() * (high - low + 1));
+  const next = seededRandom(seed);
+  const between = (low, high) => randomInt(next, low, high);
   const longest = Math.max(3, Math.round(Math.min(width, height) / 12));
   const meanSide = (3 + longest) / 2;
   const patches = Math.round((COVER * width * height) / (meanSide * meanSide));
@@ -64,21 +53,6 @@ export function paintTerrain(grid, seed = SEED) {
   return walkable === 0 ? 0 : painted / walkable;
 }
 
-/** µs per query: the median over `runs` of the set's time, each run repeating it for at least MIN_RUN_MS. */
-function timeQueries(runs, count, runAll) {
-  const perQuery = [];
-  for (let run = 0; run < runs; run++) {
-    let repeats = 0;
-    const began = performance.now();
-    do {
-      runAll();
-      repeats++;
-    } while (performance.now() - began < MIN_RUN_MS);
-    perQuery.push(((performance.now() - began) * 1000) / (repeats * count));
-  }
-  return median(perQuery);
-}
-
 /** Runs the queries once on `search`: each cost (null for no path) and the expansions in all. */
 function answers(search, queries) {
   let expansions = 0;
@@ -91,12 +65,12 @@ function answers(search, queries) {
   return { costs, expansions };
 }
 
-function measureMap(astar, map, options, problems) {
+function measureMap(astar, rng, map, options, problems) {
   const grid = astar.parseMap(readFileSync(join(map.folder, `${map.name}.map`), 'utf8'));
   const queries = map.indices.map((index) => map.queries[index]);
   const searches = [];
   try {
-    const painted = paintTerrain(grid);
+    const painted = paintTerrain(grid, rng);
     const [aStar, jps] = ['astar', 'jps'].map((algorithm) => {
       const search = astar.createSearch(grid, { algorithm });
       searches.push(search);
@@ -117,7 +91,7 @@ function measureMap(astar, map, options, problems) {
     return {
       name: map.name, size: `${grid.width}x${grid.height}`, queries: queries.length, painted,
       astarExpansions: want.expansions / queries.length, jpsExpansions: got.expansions / queries.length,
-      astar: timeQueries(options.runs, queries.length, runAll(aStar)), jps: timeQueries(options.runs, queries.length, runAll(jps)),
+      astar: timePerQuery(options.runs, queries.length, runAll(aStar)), jps: timePerQuery(options.runs, queries.length, runAll(jps)),
     };
   } finally {
     for (const search of searches) search.delete();
@@ -161,11 +135,12 @@ function printTable(rows) {
 export async function measureTerrainTable(maps, options, problems) {
   const { loadEngine } = await import(pathToFileURL(PACKAGE).href);
   const astar = await loadEngine();
+  const rng = await import(pathToFileURL(CLI_BUNDLE).href);
   const rows = [];
   for (const [i, map] of maps.entries()) {
     if (map.indices.length === 0) continue;
     say('bench', `${map.name} (${i + 1}/${maps.length}): painted with terrain, JPS against A*...`);
-    rows.push(measureMap(astar, map, options, problems));
+    rows.push(measureMap(astar, rng, map, options, problems));
   }
   if (rows.length > 0) printTable(rows);
 }

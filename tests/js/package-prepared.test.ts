@@ -4,23 +4,12 @@
 // cut off included), prepares once per grid and options, prepares again after an edit, and
 // never stands in the way of grid.delete().
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../web/src/generators/rng';
 import { loadEngine, type AstarEngine, type Grid, type PathOptions, type XY } from '../../web/src/package/index';
 
 const astar: AstarEngine = await loadEngine();
 
-/** A seeded generator (mulberry32), so a failure names a map that can be made again. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** A width x height grid with about `density` of its cells walls. */
+/** A width x height grid with about `density` of its cells walls; `next` is seeded, so a failure names a map that can be made again. */
 function randomGrid(next: () => number, width: number, height: number, density: number): Grid {
   const grid = astar.createGrid(width, height);
   grid.assign(Uint8Array.from({ length: width * height }, () => (next() < density ? 0 : 1)));
@@ -31,7 +20,7 @@ const RULES = ['only-when-no-obstacles', 'never'] as const;
 
 describe('findPath with a subgoal graph', () => {
   it('finds what Dijkstra finds on random maps, under both rules, unreachable goals included', () => {
-    const next = random(18);
+    const next = seededRandom(18);
     let unreachable = 0;
     for (let trial = 0; trial < 12; trial++) {
       using grid = randomGrid(next, 24 + trial, 20, 0.3);
@@ -57,7 +46,7 @@ describe('findPath with a subgoal graph', () => {
   });
 
   it('prepares once per grid and options: prepare() says what it took, later calls reuse it', () => {
-    using grid = randomGrid(random(7), 200, 200, 0.2);
+    using grid = randomGrid(seededRandom(7), 200, 200, 0.2);
     const options: PathOptions = { algorithm: 'subgoal-graph', diagonal: 'only-when-no-obstacles' };
     const objects = astar.memoryUsage().liveObjects;
     const before = astar.memoryUsage().inUse;
@@ -80,7 +69,7 @@ describe('findPath with a subgoal graph', () => {
   });
 
   it('prepares again after an edit, and answers for the grid as edited', () => {
-    const next = random(3);
+    const next = seededRandom(3);
     using grid = randomGrid(next, 40, 30, 0.25);
     const options: PathOptions = { algorithm: 'subgoal-graph', diagonal: 'never' };
     astar.prepare(grid, options);
@@ -97,7 +86,7 @@ describe('findPath with a subgoal graph', () => {
 
   it('lets the grid be deleted, deleting what it kept for it', () => {
     const objects = astar.memoryUsage().liveObjects;
-    const grid = randomGrid(random(5), 30, 30, 0.2);
+    const grid = randomGrid(seededRandom(5), 30, 30, 0.2);
     astar.findPath(grid, [0, 0], [29, 29], { algorithm: 'subgoal-graph' });
     astar.findPath(grid, [0, 0], [29, 29], { algorithm: 'jps-plus' });
     const inUse = astar.memoryUsage().inUse;

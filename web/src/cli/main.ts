@@ -18,6 +18,8 @@ export { loadEngine } from '../engine/engine';
 export { loadScenario, matchesOptimal, OPTIMAL_TOLERANCE } from './scenario-file';
 export { CliError } from './cli-error';
 export { buildMesh, meshSteps } from '../engine/navmesh/build-mesh';
+// The page's seeded generator, for the bench's maps painted with terrain (scripts/bench-terrain.mjs).
+export { randomInt, seededRandom } from '../generators/rng';
 
 export interface Output {
   out(text: string): void;
