@@ -41,13 +41,33 @@ CellId DStarLiteSearch::stored_parent(CellId id) const {
   return grid_->id(p.x - kDirDx[dir], p.y - kDirDy[dir]);
 }
 
-DStarLiteSearch::Fixed DStarLiteSearch::km_step(Point a, Point b) const {
-  return fixed(costs_.estimate(a.x, a.y, b.x, b.y)) + (costs_.heuristic.kind == Heuristic::Euclidean ? ExactCosts::kEuclideanSlack : 0);
+void DStarLiteSearch::catch_up_km() {
+  StartEstimate now;
+  now.look_around(*grid_, options_.diagonal, costs_, start_);
+  km_ += estimate_.rise_to(now, [this](Point c) { const CellId id = grid_->id(c.x, c.y); return seen(id) && queued(id); });
+  use_estimate(std::move(now));
 }
 
-void DStarLiteSearch::catch_up_km() {
-  km_ += km_step(last_start_, start_);
+void DStarLiteSearch::use_estimate(StartEstimate&& estimate) {
   last_start_ = start_;
+  estimate_ = std::move(estimate);
+  estimate_revision_ = grid_->revision();
+}
+
+StartEstimate::Fixed DStarLiteSearch::estimate_from_start(Point p) const {
+  if (estimate_.start() == start_ && estimate_revision_ == grid_->revision()) return estimate_.at(p);
+  // For observers, after the start moved along the path or the grid changed since the loop
+  // last ran: the estimate as it is now, read once and kept while the start and grid stay.
+  if (observed_.start() != start_ || observed_revision_ != grid_->revision()) {
+    observed_.look_around(*grid_, options_.diagonal, costs_, start_);
+    observed_revision_ = grid_->revision();
+  }
+  return observed_.at(p);
+}
+
+double DStarLiteSearch::h(CellId id) const {
+  if (status_ == Status::Ready || id >= grid_->cell_count()) return NAN;
+  return unfixed(estimate_from_start(grid_->point(id)));
 }
 
 DStarLiteSearch::Key DStarLiteSearch::key_now(CellId id, int dir) const {
@@ -58,7 +78,7 @@ DStarLiteSearch::Key DStarLiteSearch::key_now(CellId id, int dir) const {
   if (c.stamp != stamp_ || std::isinf(least)) return {kInfinite, kInfinite, order};
   const Point p = grid_->point(id);
   const Fixed k2 = fixed(least);
-  return {k2 + fixed(costs_.estimate(p.x, p.y, start_.x, start_.y)) + km_, k2, order};
+  return {k2 + estimate_from_start(p) + km_, k2, order};
 }
 
 DStarLiteSearch::Key DStarLiteSearch::start_key() const { return key_now(grid_->id(start_)); }
@@ -134,7 +154,9 @@ void DStarLiteSearch::begin() {
   clear_path();
   km_ = 0;
   pops_ = 0;
-  last_start_ = start_;
+  StartEstimate estimate;
+  estimate.look_around(grid, options_.diagonal, costs_, start_);
+  use_estimate(std::move(estimate));
   Cell& goal = touch(goal_id_);
   goal.rhs = 0;
   status_ = Status::Running;
@@ -258,7 +280,7 @@ void DStarLiteSearch::expand_next(Listener& listener) {
   const double g_after = kind == Kind::Over ? cu.rhs : INFINITY;
 
   if constexpr (listener_observes<Listener>()) {
-    Event expand = make_event(EventKind::Expand, u, g_after, heuristic_.at(p.x, p.y), unfixed(top.key.k1));
+    Event expand = make_event(EventKind::Expand, u, g_after, h(u), unfixed(top.key.k1));
     expand.other = stored_parent(u);
     listener.on_event(expand);
     Event key = make_event(EventKind::Key, u, unfixed(top.key.k1), unfixed(top.key.k2), g_before);

@@ -12,8 +12,12 @@
 //   k1 = min(g, rhs) + h(start, s) + km,  k2 = min(g, rhs)
 // ordered by k1, then under-consistent cells before the others (at equal k1), then the
 // cells the latest pop queued (or re-keyed), in direction order, then the smaller cell id.
-// km grows by h(old start, new start) when the start has moved, so the keys already
-// queued stay lower bounds without re-keying the whole queue. ComputeShortestPath pops the
+// h(start, s) is an estimate of the cost from the start to s that sees the walls and
+// terrain within two cells of the start (start_estimate.h: the plain octile, euclidean, ...
+// distance where nothing near the start is in the way). km grows, when the start has
+// moved or the grid changed, by how far that estimate may have fallen for a queued cell
+// (h(old start, new start) after a move on open ground), so the keys already queued stay
+// lower bounds without re-keying the whole queue. ComputeShortestPath pops the
 // first entry while it comes before the start's own key in (k1, under-consistent first),
 // or while the start is inconsistent; one step is one pop, which is one of
 //   over-consistent   g > rhs: g = rhs, out of the queue; each predecessor s may now go
@@ -95,14 +99,14 @@
 // is the sum of those moves' costs, added up as the other searches add theirs.
 //
 // As an IncrementalSearch (search.h): repair(changed, start) after the grid was edited
-// adds h(last start, start) to km and recomputes rhs for every changed cell and its eight
+// catches km up (as above) and recomputes rhs for every changed cell and its eight
 // neighbours (a cell's outgoing moves change when it, a neighbour or, for diagonals, a
 // corner cell changes), then steps again until consistent; counters start again (they
 // count the current plan). move_start() moves the start without a change: heuristics are
 // measured from the new start. To a cell of the current path it costs nothing: the rest of
 // the path is read from there (its cells have g = d, which the move does not change), and
 // km waits for the next repair, as in the paper. Anywhere else (any distance away, on or
-// off a cheapest path) km grows by h(last start, new start) at once, the search becomes
+// off a cheapest path) km catches up at once, the search becomes
 // Running and the loop goes on from the new start's key when stepped: its stop test
 // compares keys made from two starts, which is right only with km caught up. (It was not
 // before: moved two cells off its path on a 5 x 8 map, it stopped at once with a plan of 66
@@ -117,10 +121,10 @@
 // start's can compare above it by one unit in the last place, stay unprocessed, and leave
 // stale g values that an agent then follows into loops.) g and rhs are stored as plain
 // doubles (the channels); keys are 64-bit integers, value * 2^25, exact, and so is km. km
-// must grow by at least what any queued key's h part can grow when the start moves, which
-// the triangle inequality of h guarantees; the rounded-down euclidean estimate may miss it
-// by two units of 2^-25, so km grows by two units more with it (a larger km only delays
-// queued entries, never misorders new ones). The proof above assumes exactly this: exact
+// must grow by at least what any queued key's h part can fall when the start moves or the
+// grid changes: StartEstimate::rise_to bounds it, allowing for the rounded-down euclidean
+// estimate, whose triangle inequality may miss by two units of 2^-25 (a larger km only
+// delays queued entries, never misorders new ones). The proof above assumes exactly this: exact
 // sums, a consistent h, and keys made from the current start (a queued key made from an
 // earlier one is a lower bound, re-keyed before it is popped).
 //
@@ -134,7 +138,7 @@
 //                    parent is for the other searches): arrows point the way an agent
 //                    would go. 255 for none.
 // g() is g, f() is k1 (the queued key for a queued cell, else the key it would get), h()
-// is h(start, cell) (with true move lengths), parent() is the best successor, route_to()
+// is h(start, cell) (the estimate the keys use), parent() is the best successor, route_to()
 // runs from the cell along best successors to the goal. Counters count the current plan:
 // a repair starts them again (the "order" channel keeps counting). Events of a step (see
 // events.h): Expand (the popped cell: g after the step, h, k1), Key (what the pop did),
@@ -160,6 +164,7 @@
 #include "grid.h"
 #include "moves.h"
 #include "search.h"
+#include "start_estimate.h"
 
 namespace astar {
 
@@ -178,6 +183,7 @@ class DStarLiteSearch final : public ExpandingSearch<DStarLiteSearch>, public In
   double g(CellId id) const override { return seen(id) ? cells_[id].g : NAN; }
   double rhs(CellId id) const { return seen(id) ? cells_[id].rhs : NAN; }
   double f(CellId id) const override;
+  double h(CellId id) const override;
   CellId parent(CellId id) const override { return seen(id) ? stored_parent(id) : kNoCell; }
   std::uint32_t expansion_order(CellId id) const override { return seen(id) ? cells_[id].order : 0; }
   std::vector<Channel> channels() const override;
@@ -286,12 +292,15 @@ class DStarLiteSearch final : public ExpandingSearch<DStarLiteSearch>, public In
     cells_[entry.id].heap = at;
   }
   bool queued(CellId id) const { return cells_[id].phase == static_cast<std::uint8_t>(CellPhase::Open); }
-  // What km grows by when the start moves from a to b: h(a, b), plus two units for the
-  // rounded-down euclidean estimate, whose triangle inequality may be off by that much.
-  Fixed km_step(Point a, Point b) const;
-  // Adds km_step(last start, start) to km, so that keys made from the start now compare
-  // rightly with those queued before it moved.
+  // Reads the estimate around the start now and adds to km how far the estimate keys were
+  // made with may exceed it (StartEstimate::rise_to), so that keys made from the start now
+  // compare rightly with those queued before it moved or the grid changed.
   void catch_up_km();
+  // Makes start_ the start keys are made from (last_start_), with this estimate from it.
+  void use_estimate(StartEstimate&& estimate);
+  // h(start, p) for keys and observers (computed afresh if the start moved along the path
+  // since the loop last ran).
+  StartEstimate::Fixed estimate_from_start(Point p) const;
 
   static constexpr double kScale = ExactCosts::kScale;
   static_assert(sizeof(Cell) == 32, "search state stays at 32 bytes per cell");
@@ -307,6 +316,10 @@ class DStarLiteSearch final : public ExpandingSearch<DStarLiteSearch>, public In
   CellId goal_id_ = 0;
   Point last_start_{};  // s_last: the start at the last begin or repair
   Fixed km_ = 0;
+  StartEstimate estimate_;  // h(start, cell) for keys, read around last_start_ (start_estimate.h)
+  std::uint64_t estimate_revision_ = 0;  // the grid's revision when estimate_ was read
+  mutable StartEstimate observed_;       // for observers, when estimate_ is out of date
+  mutable std::uint64_t observed_revision_ = UINT64_MAX;
   std::uint32_t pops_ = 0;  // for "order"
 };
 

@@ -366,8 +366,9 @@ class Search {
   virtual CellPhase phase(NodeId id) const = 0;
   virtual double g(NodeId id) const = 0;  // NaN when unseen
   // The heuristic estimate to the goal (scaled by the cheapest terrain, unweighted); NaN
-  // before the first reset().
-  double h(NodeId id) const;
+  // before the first reset(). D* Lite's, which searches back from the goal, is from the
+  // start (start_estimate.h).
+  virtual double h(NodeId id) const;
   // The priority the cell is ordered by: A* g + w*h, Dijkstra g, greedy h; breadth- and
   // depth-first have no cost priority and report g. NaN when unseen.
   virtual double f(NodeId id) const = 0;
