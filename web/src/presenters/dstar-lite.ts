@@ -13,8 +13,8 @@ import { piece, type Program, type SignalTable } from './pseudocode';
 // whose g values stay valid while the agent moves and costs change; one pop per step.
 const D_STAR_LITE: Program = [
   [0, piece('initialise',
-    'km ← 0; g = rhs = ∞ for every cell but rhs(goal) = 0; the queue holds the goal with key [h(agent, goal); 0]',
-    'km ← 0；除 rhs(终点) = 0 外，每个格子的 g = rhs = ∞；队列中只有终点，键为 [h(智能体, 终点); 0]')],
+    'km ← 0; g = rhs = ∞ for every cell but rhs(goal) = 0; the queue holds the goal with key [h(agent, goal); 0], where h(agent, s) estimates the cost from the agent to s and sees the walls and terrain within two cells of the agent: the cheapest way from the agent to a cell e two cells away (moving only within those two cells), plus the heuristic from e to s (where nothing near the agent is in the way, the heuristic itself)',
+    'km ← 0；除 rhs(终点) = 0 外，每个格子的 g = rhs = ∞；队列中只有终点，键为 [h(智能体, 终点); 0]，其中 h(智能体, s) 估计从智能体到 s 的代价，并考虑智能体周围两格内的墙和地形：从智能体到两格外某个格子 e 的最便宜走法（只在这两格之内移动），加上从 e 到 s 的启发值（智能体附近没有阻挡时，就是启发值本身）')],
   [0, piece('loop',
     'while the queue’s first key comes before key(agent) or rhs(agent) ≠ g(agent), where key(s) = [k1; k2] with k1 = min(g(s), rhs(s)) + h(agent, s) + km and k2 = min(g(s), rhs(s)), in the order: the smaller k1, then under-consistent cells (g < rhs) first, then the cells the latest pop queued, in the order N, E, S, W, NE, SE, SW, NW (this test looks at k1 and the under-consistent rule only):',
     '当队列中第一个键排在 key(智能体) 之前，或 rhs(智能体) ≠ g(智能体) 时，其中 key(s) = [k1; k2]，k1 = min(g(s), rhs(s)) + h(智能体, s) + km，k2 = min(g(s), rhs(s))，顺序为：k1 较小的在前，其次欠一致（g < rhs）的格子在前，再次是最近一次取出时放入的格子，按北、东、南、西、东北、东南、西南、西北的顺序（这个判断只看 k1 和欠一致优先这一条）：')],
@@ -33,8 +33,8 @@ const D_STAR_LITE: Program = [
   [0, piece('noPath', 'if rhs(agent) = ∞ when the loop ends: as far as the agent knows, there is no path',
     '如果循环结束时 rhs(智能体) = ∞：就智能体所知，没有路径')],
   [0, piece('repair',
-    'after the agent moves from s to s′ and sensed costs change: km ← km + h(s, s′); for each cell whose ways out changed, recompute its rhs and its place in the queue; run the loop again',
-    '智能体从 s 走到 s′ 并感知到代价变化后：km ← km + h(s, s′)；对每个出边变化了的格子，重新计算它的 rhs 和它在队列中的位置；再次运行循环')],
+    'after the agent moves from s to s′ and sensed costs change: km ← km + the most any queued cell’s h can have fallen (h(s, s′) when no wall near s or s′ is in the way), so that queued keys stay lower bounds; for each cell whose ways out changed, recompute its rhs and its place in the queue; run the loop again',
+    '智能体从 s 走到 s′ 并感知到代价变化后：km ← km + 队列中任一格子的 h 可能下降的最大值（s 和 s′ 附近没有墙阻挡时就是 h(s, s′)），使队列中的键仍是下界；对每个出边变化了的格子，重新计算它的 rhs 和它在队列中的位置；再次运行循环')],
 ];
 
 const D_STAR_SIGNALS: SignalTable = {
