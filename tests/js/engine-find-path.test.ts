@@ -43,6 +43,25 @@ describe('findPath\'s expansion limit', () => {
   });
 });
 
+describe('findPath\'s options', () => {
+  it('are each call\'s own, though the last call\'s are remembered: changed, removed, mutated or wrong', () => {
+    const grid = walledGoal(32);
+    const from = { x: 0, y: 0 }, far = { x: 31, y: 31 };
+    const capped = { algorithm: 'astar' as const, maxExpansions: 10 };
+    expect(engine.findPath(grid, from, far, capped)).toMatchObject({ status: 'gave-up', expanded: 10 });
+    expect(engine.findPath(grid, from, far, { ...capped })).toMatchObject({ status: 'gave-up', expanded: 10 });
+    expect(engine.findPath(grid, from, far, { algorithm: 'astar' }).status).toBe('no-path');
+    capped.maxExpansions = 20;
+    expect(engine.findPath(grid, from, far, capped)).toMatchObject({ status: 'gave-up', expanded: 20 });
+    // Wrong values are refused every time, after calls with the same names and good values too.
+    expect(() => engine.findPath(grid, from, far, { algorithm: 'astar', maxExpansions: -1 })).toThrow(RangeError);
+    expect(() => engine.findPath(grid, from, far, { algorithm: 'astar', maxExpansions: -1 })).toThrow(RangeError);
+    expect(engine.findPath(grid, from, { x: 3, y: 0 }, { algorithm: 'astar', diagonal: 'never' }).cost).toBe(3);
+    expect(engine.findPath(grid, from, { x: 3, y: 3 }, { algorithm: 'astar', diagonal: 'never' }).cost).toBe(6);
+    expect(engine.findPath(grid, from, { x: 3, y: 3 }, { algorithm: 'astar' }).cost).toBeCloseTo(3 * Math.SQRT2, 9);
+  });
+});
+
 describe('the searches findPath keeps', () => {
   it('answer repeated queries without allocating, and are no objects of the caller', () => {
     const grid = keepGrid(engine.createGrid(256, 256));
