@@ -273,7 +273,6 @@ void DStarLiteSearch::expand_next(Listener& listener) {
   ++counters_.expanded;
   cu.order = ++pops_;
   const Grid& grid = *grid_;
-  const Point p = grid.point(u);
 
   enum class Kind { Over, Under } kind = cu.g > cu.rhs ? Kind::Over : Kind::Under;
   const double g_before = cu.g;

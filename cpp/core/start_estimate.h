@@ -27,7 +27,8 @@
 // est(c, c') <= c(c, c') from c to c', and across the inner boundary a ring cell's d is at
 // most its inner neighbour's inner + the move, so h(c') <= h(c) + c(c, c') for every move.
 // At the start, h = inner = 0. With r = 1 it is "the cheapest first move, then the plain
-// estimate".
+// estimate". With no ring cell reachable (the start boxed in by walls) the plain estimate is
+// used.
 //
 // Why r = 2. In the walks of `npm run bench` (13 game and street maps, measured natively),
 // D* Lite expands 8,444,151 cells with the plain estimate, 7,872,529 with r = 1, 7,514,000
@@ -36,7 +37,6 @@
 // the start's key, and is re-keyed whenever km grows by more than its keys fell: planning
 // took 4.0 s, 4.1 s, 4.8 s and 6.3 s. r = 1 leaves arena at 1.6 times repeated A*'s
 // expansions; r = 2 is the smallest box that brings every map below A*'s.
-// With no ring cell reachable (the start boxed in by walls) the plain estimate is used.
 //
 // Fast path. h(c) >= est(start, c) always (d(e) >= est(start, e), and est's triangle
 // inequality), and h(c) = est(start, c) as soon as one ring cell e on a cheapest way from
@@ -56,9 +56,11 @@
 // grows by at most est(m, c) from m to c. Where h_b(c) comes from b's ring cell m,
 // h_b(c) = d_b(m) + est(m, c) and h_a(c) <= ring_a(m) + est(m, c), so the difference is at
 // most ring_a(m) - d_b(m); elsewhere c is inside b's box and the difference is
-// h_a(c) - inner_b(c). The bound is the largest of these over b's ring and inside (or, for a
-// plain h_b, est(a, b) plus how far h_a may exceed est(a, .)). A start that moved one cell
-// on open ground gets one move's cost, as with the plain estimate.
+// h_a(c) - inner_b(c), which only matters for a cell with a key queued (the start's key,
+// and every key made after the move, are made with h_b). The bound is the largest of these
+// over b's ring and the queued cells inside (or, for a plain h_b, est(a, b) plus how far h_a
+// may exceed est(a, .)). A start that moved one cell on open ground gets one move's cost, as
+// with the plain estimate.
 //
 // Costs are whole multiples of 2^-25 held as 64-bit integers (exact_costs.h), like D* Lite's
 // keys; the euclidean estimate's rounding may break its triangle inequality by two units
@@ -83,7 +85,8 @@ class StartEstimate {
   static constexpr int kRadius = 2;
   static constexpr Fixed kInfinite = INT64_MAX;
 
-  // Reads the box around `start` on `grid` (the start must be in bounds).
+  // Reads the box around `start` on `grid` (the start must be in bounds). `costs` is kept
+  // by reference (the euclidean estimate is read from it): it must outlive this estimate.
   void look_around(const Grid& grid, Diagonal diagonal, const ExactCosts& costs, Point start);
 
   Point start() const { return start_; }
