@@ -62,7 +62,7 @@ enum class Outcome : std::uint8_t {
   IntoDeadEnd = 21,  // the node's polygon leads nowhere but back: dropped
   ReachesGoal = 22,  // the final node, from the goal's polygon to the goal: queued
   // Scan events (JPS on a map with terrain), besides the three above:
-  TerrainChange = 23,  // the scan stopped beside a change of terrain: a jump point that keeps every direction
+  TerrainChange = 23,  // the scan stopped beside a change of terrain, at a jump point (jump_terrain.h)
   // Sight events (Theta* on a map with terrain), besides Clear and Obstructed:
   Dearer = 24,  // clear, but the line crosses costlier terrain: the ordinary move is cheaper
 };

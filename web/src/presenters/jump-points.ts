@@ -3,11 +3,13 @@
 // cell; the cells a scan passes over are never put in the open list. The picture draws the
 // scans as lines (the cells they passed faintly) and forced neighbours as diamonds, and the
 // narration says why each successor is a jump point. On a map with terrain a scan also
-// stops at a cell beside a change of terrain, which keeps every direction when expanded (the
-// header's "Terrain"); the words and the pseudocode say so. JPS+ (the same search over a jump
-// table made before the search; it refuses terrain) is drawn and narrated the same way, its
-// jumps read from the table rather than scanned (so no cell is passed over), and zoomed in
-// each cell shows the table's eight entries at its edges and corners.
+// stops at a cell beside a change of terrain where the costs around it make a neighbour
+// cheapest to reach through it, and that cell keeps, when expanded, every direction no
+// cheaper way round it reaches (cpp/core/jump_terrain.h); the words and the pseudocode say
+// so. JPS+ (the same search over a jump table made before the search; it refuses terrain) is
+// drawn and narrated the same way, its jumps read from the table rather than scanned (so no
+// cell is passed over), and zoomed in each cell shows the table's eight entries at its edges
+// and corners.
 import { eventsOf, type CellView, type EventOf, type JumpChannelName, type Point, type StepEvent } from '../engine/engine';
 import { formatNumber } from '../scene/format';
 import { FILL, centreOf, type DirectionLabel, type Overlay } from '../scene/pane-scene';

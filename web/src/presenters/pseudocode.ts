@@ -43,7 +43,7 @@ export const LINE_RANKING = [
   'turn', //        Polyanya: a successor beyond a ray, rooted at the corner it turns
   'iteration', //   IDA*: a new iteration starts from the start
   'meet', //        bidirectional: the best meeting improved
-  'terrain', //     JPS: a scan stopped beside a change of terrain, at a jump point that keeps every direction
+  'terrain', //     JPS: a scan stopped beside a change of terrain, at a jump point (cpp/core/jump_terrain.h)
   'jump', //        JPS: a scan found a jump point (or the goal): a successor
   'forced', //      JPS: a forced neighbour makes a jump point
   'sight', //       Theta*: the parent sees the neighbour, and the straight line is no dearer
