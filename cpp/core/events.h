@@ -78,7 +78,9 @@ enum class EventKind : std::uint8_t {
   // if none). Theta*'s parent may be the expanded cell's own parent (line of sight).
   Neighbour = 1,
   // JPS: a scan from `other` in direction `dir` that stopped at `cell`: `outcome` says why
-  // (JumpPoint, DeadEnd: `cell` is the last free cell, ReachedGoal, TerrainChange).
+  // (JumpPoint, DeadEnd: `cell` is the last free cell, ReachedGoal, TerrainChange). `a` is 1
+  // when `other` is the expanded cell, a terrain edge, and only the terrain rule keeps this
+  // direction from it (jump_terrain.h: the walls' rules alone would prune it); else NaN.
   Scan = 2,
   // JPS: `cell` is a forced neighbour of `other`, which makes `other` a jump point.
   Forced = 3,

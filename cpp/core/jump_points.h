@@ -28,6 +28,10 @@
 //       from each of their cells, in order, before their own scan.
 //   void forced(int fx, int fy, int jx, int jy);
 //       (fx, fy) is a forced neighbour of the jump point (jx, jy).
+//   void terrain_keeps(int x, int y, std::uint32_t dirs);
+//       told before the scans from (x, y), a terrain edge, when the terrain rule keeps
+//       directions `dirs` (a bit per direction) that the walls' rules alone would prune
+//       (below, "Terrain"): the scans in those directions are there because of the terrain.
 //
 // DESIGN
 //
@@ -144,6 +148,7 @@ struct NoJumpReport {
   static constexpr bool kActive = false;
   void scan(int, int, int, std::uint32_t, Outcome) {}
   void forced(int, int, int, int) {}
+  void terrain_keeps(int, int, std::uint32_t) {}
 };
 
 
@@ -433,6 +438,10 @@ class JumpScanner : public NothingToPrepare {
     std::uint32_t dirs = T && edge(x, y) ? edge_kept(x, y, travel) : kept<M>(travel, mask);
     // A direction whose first move is illegal finds nothing; only a report wants to hear so.
     if constexpr (!Report::kActive) dirs &= allowed_moves(M, static_cast<std::uint8_t>(mask));
+    if constexpr (Report::kActive && T) {
+      const std::uint32_t terrain_only = edge(x, y) ? dirs & ~kept<M>(travel, mask) : 0;
+      if (terrain_only != 0) report.terrain_keeps(x, y, terrain_only);
+    }
     while (dirs != 0) {
       const int d = std::countr_zero(dirs);
       dirs &= dirs - 1;

@@ -56,6 +56,9 @@ struct JumpEvents {
   const Grid& grid;
   std::uint16_t* scanned;  // null unless tracing
   std::uint16_t stamp;
+  // The directions from (terrain_x, terrain_y) kept by the terrain rule alone (terrain_keeps).
+  int terrain_x = -1, terrain_y = -1;
+  std::uint32_t terrain_dirs = 0;
 
   void scan(int x, int y, int dir, std::uint32_t steps, Outcome outcome) {
     if (scanned) {
@@ -67,8 +70,15 @@ struct JumpEvents {
       event.outcome = outcome;
       event.dir = static_cast<std::uint8_t>(dir);
       event.other = grid.id(x, y);
+      // 1: the terrain rule alone keeps this direction from the expanded cell (events.h).
+      if (x == terrain_x && y == terrain_y && (terrain_dirs >> dir & 1u)) event.a = 1;
       listener.on_event(event);
     }
+  }
+  void terrain_keeps(int x, int y, std::uint32_t dirs) {
+    terrain_x = x;
+    terrain_y = y;
+    terrain_dirs = dirs;
   }
   void forced(int fx, int fy, int jx, int jy) {
     if constexpr (listener_observes<Listener>()) {

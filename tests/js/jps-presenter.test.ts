@@ -128,6 +128,30 @@ describe('JPS on a map with terrain', () => {
     }
   });
 
+  it('says which directions a cell beside a change of terrain scans only because of the terrain', () => {
+    const direction = (language: Language, dir: number) => translate(language, `direction.${dir}` as Parameters<typeof translate>[1]);
+    let told = 0;
+    for (const diagonal of engine.algorithm('jps').diagonals) {
+      const grid = marsh();
+      for (const { step, said } of narrated(grid, 'jps', diagonal).told) {
+        const kept = eventsOf(step, 'scan').filter((scan) => scan.keptByTerrain);
+        // Only scans from the expanded cell are marked, and only at a terrain edge.
+        for (const scan of kept) expect(samePoint(scan.from, step.cell), `${diagonal} ${cellName(scan.from)}`).toBe(true);
+        if (kept.length > 0) expect(terrainEdge(grid, step.cell), `${diagonal} ${cellName(step.cell)}`).toBe(true);
+        for (const language of ['en', 'zh-CN'] as const) {
+          const sentence = translate(language, 'narration.jps.terrainKeeps', {
+            cell: cellName(step.cell), dirs: kept.map((scan) => direction(language, scan.dir)).join(', '),
+          });
+          expect(said[language].includes(sentence), `${diagonal} ${language}: ${said[language]}`).toBe(kept.length > 0);
+        }
+        if (kept.length > 0) told++;
+      }
+      created.searches.splice(0).forEach((search) => search.delete());
+    }
+    // The marsh's edges keep directions the walls' rules would prune, under some rule at least.
+    expect(told).toBeGreaterThan(0);
+  });
+
   it('crosses a band of costlier terrain square on in one jump, and says where a change of terrain stopped a scan', () => {
     // A band of 3 across the way: the straight path through it is the cheapest (11 + 3 x 3).
     const grid = engine.createGrid(20, 5);

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "jump_points.h"
+#include "jump_rules.h"
 #include "jump_scanner_rule.h"
 #include "jump_test_support.h"
 #include "moves.h"
@@ -255,6 +256,56 @@ TEST_P(JumpScannerRule, JpsSearchOnTerrainMatchesDijkstraUnderBothCostModels) {
   }
   EXPECT_GT(found, 300);
   EXPECT_GT(none, 5) << "some goals should be walled off";
+}
+
+// The library's JPS tells which of the expanded cell's scans only the terrain rule keeps
+// (events.h, Scan's `a`): exactly the directions a terrain edge scans that the walls' rules
+// (jump_rules.h) would prune for its arrival; none on a map of one cost.
+TEST_P(JumpScannerRule, JpsMarksTheScansOnlyTheTerrainRuleKeeps) {
+  const Diagonal rule = GetParam();
+  std::mt19937 rng(1729u + static_cast<unsigned>(rule));
+  int marked = 0, checked = 0;
+  for (int round = 0; round < 200; ++round) {
+    Grid grid = blocks_grid(std::uniform_int_distribution<int>(4, 40)(rng), std::uniform_int_distribution<int>(4, 30)(rng), 4, rng);
+    const bool painted = round % 4 != 0;
+    if (painted) paint_terrain(grid, std::uniform_int_distribution<int>(1, 8)(rng), rng);
+    JumpScanner scanner;
+    scanner.prepare(grid, rule);
+    SearchOptions options;
+    options.algorithm = Algorithm::JumpPoint;
+    options.diagonal = rule;
+    const std::unique_ptr<Search> search = make_search(grid, options);
+    const Point start = reference::random_point(rng, grid), goal = reference::random_point(rng, grid);
+    if (!grid.passable(grid.id(start)) || !grid.passable(grid.id(goal)) || !search->reset(start, goal)) continue;
+    std::vector<Event> events;
+    while (search->status() == Status::Running) {
+      ASSERT_TRUE(search->step(events));
+      const auto expand = std::find_if(events.begin(), events.end(), [](const Event& e) { return e.kind == EventKind::Expand; });
+      ASSERT_NE(expand, events.end());
+      const Point at = grid.point(expand->cell);
+      int travel = kDirectionCount;  // the start keeps every direction
+      if (expand->other != kNoCell) {
+        const Point from = grid.point(expand->other);
+        const int dx = (at.x > from.x) - (at.x < from.x), dy = (at.y > from.y) - (at.y < from.y);
+        for (int d = 0; d < kDirectionCount; ++d)
+          if (kDirDx[d] == dx && kDirDy[d] == dy) travel = d;
+      }
+      const std::uint32_t walls_keep = jump_rules::kPrune[static_cast<int>(rule)][travel][grid.neighbour_mask(expand->cell)];
+      for (const Event& e : events) {
+        if (e.kind != EventKind::Scan || e.other != expand->cell) continue;
+        const bool terrain_only = scanner.terrain_edge(at.x, at.y) && !(walls_keep >> e.dir & 1u);
+        EXPECT_EQ(e.a == 1, terrain_only) << "scan " << int(e.dir) << " from (" << at.x << ", " << at.y << ")\n" << write_map(grid);
+        if (e.a == 1) {
+          EXPECT_TRUE(painted);
+          ++marked;
+        }
+        ++checked;
+      }
+      if (HasFailure()) return;
+    }
+  }
+  EXPECT_GT(checked, 2000);
+  EXPECT_GT(marked, 20) << "terrain edges should keep directions the walls' rules prune";
 }
 
 // Edits that add and remove terrain on the same grid: prepare() must notice both.

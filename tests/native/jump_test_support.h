@@ -43,6 +43,8 @@ struct Recorder {
     events.push_back({false, x, y, dir, steps, outcome, 0, 0});
   }
   void forced(int fx, int fy, int jx, int jy) { events.push_back({true, fx, fy, 0, 0, Outcome::None, jx, jy}); }
+  void terrain_keeps(int, int, std::uint32_t dirs) { terrain_dirs |= dirs; }
+  std::uint32_t terrain_dirs = 0;  // every direction the terrain rule alone kept
 };
 
 struct Successor {

@@ -238,7 +238,7 @@ export class EngineSearch implements Search {
       case 'expand': return { kind: 'expand', cell: cell(), side, g: raw.a, h: raw.b, f: raw.c, parent: other() };
       case 'neighbour':
         return { kind: 'neighbour', cell: cell(), side, outcome: outcome as NeighbourOutcome, oldG: nullIfNaN(raw.a), newG: nullIfNaN(raw.b), parent: other() };
-      case 'scan': return { kind: 'scan', from: other()!, to: cell(), dir: raw.dir, outcome: outcome as OutcomeOf<'scan'> };
+      case 'scan': return { kind: 'scan', from: other()!, to: cell(), dir: raw.dir, outcome: outcome as OutcomeOf<'scan'>, keptByTerrain: raw.a === 1 };
       case 'forced': return { kind: 'forced', cell: cell(), jumpPoint: other()! };
       case 'sight':
         return { kind: 'sight', from: other()!, to: cell(), clear: outcome !== 'obstructed', dearer: outcome === 'dearer', blockedBy: Number.isNaN(raw.a) ? null : grid.pointOf(raw.a) };

@@ -102,8 +102,12 @@ export type SearchEvent =
   | { kind: 'expand'; cell: Point; side: Side; g: number; h: number; f: number; parent: Point | null }
   /** A neighbour of the expanded cell, and what became of it; `parent` is its parent after the step. */
   | { kind: 'neighbour'; cell: Point; side: Side; outcome: NeighbourOutcome; oldG: number | null; newG: number | null; parent: Point | null }
-  /** JPS: a scan from `from` in direction `dir` (0..7 = N, E, S, W, NE, SE, SW, NW) that stopped at `to`. */
-  | { kind: 'scan'; from: Point; to: Point; dir: number; outcome: OutcomeOf<'scan'> }
+  /**
+   * JPS: a scan from `from` in direction `dir` (0..7 = N, E, S, W, NE, SE, SW, NW) that stopped at `to`.
+   * `keptByTerrain`: `from` is the expanded cell, beside a change of terrain, and only the terrain rule keeps
+   * this direction there (the walls' rules alone would prune it).
+   */
+  | { kind: 'scan'; from: Point; to: Point; dir: number; outcome: OutcomeOf<'scan'>; keptByTerrain: boolean }
   /** JPS: `cell` is a forced neighbour of `jumpPoint`. */
   | { kind: 'forced'; cell: Point; jumpPoint: Point }
   /**

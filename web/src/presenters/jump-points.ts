@@ -13,6 +13,7 @@
 import { eventsOf, type CellView, type EventOf, type JumpChannelName, type Point, type StepEvent } from '../engine/engine';
 import { formatNumber } from '../scene/format';
 import { FILL, centreOf, type DirectionLabel, type Overlay } from '../scene/pane-scene';
+import type { PhraseKey } from '../ui/i18n';
 import {
   OPEN_LIST_TOOLTIP, PLAIN_NEIGHBOURS, cellName, describeNeighbours, endLines, expandedMark, expansionNumbers, goalLines, listCells,
   neighbourMarks, samePoint, tooltipLines,
@@ -86,6 +87,12 @@ function describeJumps(step: StepEvent, say: Say, precomputed: boolean): string[
   const passed = scans.reduce((sum, scan) => sum + Math.max(Math.abs(scan.to.x - scan.from.x), Math.abs(scan.to.y - scan.from.y)), 0);
   const parts: string[] = [];
   parts.push(say(precomputed ? 'narration.jpsPlus.jumps' : 'narration.jps.scans', { scans: scans.length, cells: passed }));
+  // The directions a terrain edge scans only because of the terrain (cpp/core/jump_terrain.h).
+  const terrainDirs = scans.filter((scan) => scan.keptByTerrain && samePoint(scan.from, step.cell)).map((scan) => scan.dir);
+  if (terrainDirs.length > 0) {
+    const dirs = terrainDirs.map((dir) => say(`direction.${dir}` as PhraseKey)).join(', ');
+    parts.push(say('narration.jps.terrainKeeps', { cell: cellName(step.cell), dirs }));
+  }
   const found = eventsOf(step, 'neighbour').filter((n) => n.outcome === 'opened' || n.outcome === 'improved');
   if (found.length === 0) {
     parts.push(say('narration.jps.none'));
