@@ -140,7 +140,7 @@ describe('JPS on a map with terrain', () => {
         if (kept.length > 0) expect(terrainEdge(grid, step.cell), `${diagonal} ${cellName(step.cell)}`).toBe(true);
         for (const language of ['en', 'zh-CN'] as const) {
           const sentence = translate(language, 'narration.jps.terrainKeeps', {
-            cell: cellName(step.cell), dirs: kept.map((scan) => direction(language, scan.dir)).join(', '),
+            cell: cellName(step.cell), dirs: kept.map((scan) => direction(language, scan.dir)).join(translate(language, 'direction.separator')),
           });
           expect(said[language].includes(sentence), `${diagonal} ${language}: ${said[language]}`).toBe(kept.length > 0);
         }

@@ -90,7 +90,7 @@ function describeJumps(step: StepEvent, say: Say, precomputed: boolean): string[
   // The directions a terrain edge scans only because of the terrain (cpp/core/jump_terrain.h).
   const terrainDirs = scans.filter((scan) => scan.keptByTerrain && samePoint(scan.from, step.cell)).map((scan) => scan.dir);
   if (terrainDirs.length > 0) {
-    const dirs = terrainDirs.map((dir) => say(`direction.${dir}` as PhraseKey)).join(', ');
+    const dirs = terrainDirs.map((dir) => say(`direction.${dir}` as PhraseKey)).join(say('direction.separator'));
     parts.push(say('narration.jps.terrainKeeps', { cell: cellName(step.cell), dirs }));
   }
   const found = eventsOf(step, 'neighbour').filter((n) => n.outcome === 'opened' || n.outcome === 'improved');
