@@ -1,14 +1,14 @@
-// What the engine wrapper's tests share: the engine, loaded once per file, and every grid
-// and search a test keeps, deleted after it (searches first: a grid refuses delete() while
-// a search reads it); small map builders and the comparisons the tests make.
+// What the engine wrapper's tests share: the engine, loaded once per file, and every grid,
+// search and walk a test keeps, deleted after it (walks and searches first: a grid refuses
+// delete() while one reads it); small map builders and the comparisons the tests make.
 import { afterEach, beforeAll } from 'vitest';
 
-import { eventsOf, loadEngine, type Engine, type Grid, type Search, type StepEvent } from '../../web/src/engine/engine';
+import { eventsOf, loadEngine, type Engine, type Grid, type Search, type StepEvent, type Walk } from '../../web/src/engine/engine';
 
 /** The shared engine, once useEngine()'s beforeAll has run. */
 export let engine: Engine;
 
-const created: { grids: Grid[]; searches: Search[] } = { grids: [], searches: [] };
+const created: { grids: Grid[]; searches: Search[]; walks: Walk[] } = { grids: [], searches: [], walks: [] };
 
 /** Call at a test file's top: loads the engine before its tests, deletes what they kept after each. */
 export function useEngine(): void {
@@ -16,6 +16,7 @@ export function useEngine(): void {
     engine = await loadEngine();
   });
   afterEach(() => {
+    for (const walk of created.walks.splice(0)) walk.delete();
     for (const search of created.searches.splice(0)) search.delete();
     for (const grid of created.grids.splice(0)) grid.delete();
   });
@@ -23,6 +24,7 @@ export function useEngine(): void {
 
 export const keepGrid = (grid: Grid): Grid => (created.grids.push(grid), grid);
 export const keepSearch = (search: Search): Search => (created.searches.push(search), search);
+export const keepWalk = (walk: Walk): Walk => (created.walks.push(walk), walk);
 
 export const mapText = (rows: string[]): string =>
   `type octile\nheight ${rows.length}\nwidth ${rows[0]!.length}\nmap\n${rows.join('\n')}\n`;

@@ -5,8 +5,9 @@
 // among its eight neighbours costs differently (cpp/core/jump_points.h, "Terrain"); the test
 // works that out from the map's costs, apart from the presenter, which reads only the
 // step's scans. Everything created is deleted.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eventsOf, loadEngine, type AlgorithmName, type DiagonalName, type Engine, type Grid, type Point, type Search, type StepEvent } from '../../web/src/engine/engine';
+import { describe, expect, it } from 'vitest';
+import { eventsOf, type AlgorithmName, type DiagonalName, type Grid, type Point, type Search, type StepEvent } from '../../web/src/engine/engine';
+import { engine, keepGrid, keepSearch, useEngine } from './engine-fixture';
 import { presenterFor, searchStory } from '../../web/src/presenters/index';
 import type { StepStory } from '../../web/src/presenters/presenter';
 import { formatNumber } from '../../web/src/scene/format';
@@ -28,20 +29,12 @@ const MAP = [
 ];
 const START: Point = { x: 0, y: 4 }, GOAL = { x: 15, y: 2 };
 
-let engine: Engine;
-const created: { grids: Grid[]; searches: Search[] } = { grids: [], searches: [] };
-beforeAll(async () => {
-  engine = await loadEngine();
-});
-afterEach(() => {
-  for (const search of created.searches.splice(0)) search.delete();
-  for (const grid of created.grids.splice(0)) grid.delete();
-});
+useEngine();
 
 function marsh(): Grid {
   const grid = engine.createGrid(MAP[0]!.length, MAP.length);
   grid.assign(Uint8Array.from(MAP.join(''), (c) => (c === '#' ? 0 : c === '.' ? 1 : Number(c))));
-  created.grids.push(grid);
+  keepGrid(grid);
   return grid;
 }
 
@@ -73,7 +66,7 @@ interface Told {
 /** Every step of a search to its end, narrated as the page narrates it. */
 function narrated(grid: Grid, algorithm: AlgorithmName, diagonal: DiagonalName): { told: Told[]; cost: number | null } {
   const search = engine.createSearch(grid, { algorithm, diagonal, maxExpansions: 50_000 });
-  created.searches.push(search);
+  keepSearch(search);
   expect(search.reset(START, GOAL)).toBe(true);
   const presenter = presenterFor(algorithm);
   const told: Told[] = [];
@@ -124,7 +117,6 @@ describe('JPS on a map with terrain', () => {
         }
       }
       expect(told, diagonal).toBeGreaterThan(0);
-      created.searches.splice(0).forEach((search) => search.delete());
     }
   });
 
@@ -146,7 +138,6 @@ describe('JPS on a map with terrain', () => {
         }
         if (kept.length > 0) told++;
       }
-      created.searches.splice(0).forEach((search) => search.delete());
     }
     // The marsh's edges keep directions the walls' rules would prune, under some rule at least.
     expect(told).toBeGreaterThan(0);
@@ -155,11 +146,12 @@ describe('JPS on a map with terrain', () => {
   it('crosses a band of costlier terrain square on in one jump, and says where a change of terrain stopped a scan', () => {
     // A band of 3 across the way: the straight path through it is the cheapest (11 + 3 x 3).
     const grid = engine.createGrid(20, 5);
-    created.grids.push(grid);
+    keepGrid(grid);
     for (let y = 0; y < 5; y++) for (let x = 8; x < 11; x++) grid.setCost(x, y, 3);
     const jps = engine.createSearch(grid, { algorithm: 'jps', diagonal: 'only-when-no-obstacles' });
     const aStar = engine.createSearch(grid, { algorithm: 'astar', diagonal: 'only-when-no-obstacles' });
-    created.searches.push(jps, aStar);
+    keepSearch(jps);
+    keepSearch(aStar);
     for (const search of [jps, aStar]) {
       search.reset({ x: 0, y: 2 }, { x: 19, y: 2 });
       search.run();
@@ -191,7 +183,6 @@ describe('JPS on a map with terrain', () => {
         expect(said.en).not.toMatch(/terrain/);
         expect(said['zh-CN']).not.toMatch(/地形/);
       }
-      created.searches.splice(0).forEach((search) => search.delete());
     }
   });
 });

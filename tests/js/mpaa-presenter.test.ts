@@ -6,8 +6,9 @@
 // reused, and per cell the learned h (in the tooltip and the heat map) between the estimate
 // and the true distance to the goal. And two walks that part are told apart: where, and the
 // cost of each plan from there. Everything created is deleted.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eventsOf, loadEngine, type Engine, type Grid, type Point, type Search, type StepEvent, type Walk } from '../../web/src/engine/engine';
+import { describe, expect, it } from 'vitest';
+import { eventsOf, type Grid, type Point, type Search, type StepEvent, type Walk } from '../../web/src/engine/engine';
+import { engine, keepGrid, keepSearch, keepWalk, useEngine } from './engine-fixture';
 import { presenterFor, searchStory } from '../../web/src/presenters/index';
 import type { StepStory } from '../../web/src/presenters/presenter';
 import { linesOfStep } from '../../web/src/presenters/pseudocode';
@@ -34,27 +35,18 @@ const ROOM = [
 const START = { x: 2, y: 4 }, GOAL = { x: 21, y: 4 };
 const OPTIONS = { diagonal: 'only-when-no-obstacles' as const, costModel: 'exact' as const, weight: 1 };
 
-let engine: Engine;
-const created: { grids: Grid[]; searches: Search[]; walks: Walk[] } = { grids: [], searches: [], walks: [] };
-beforeAll(async () => {
-  engine = await loadEngine();
-});
-afterEach(() => {
-  for (const walk of created.walks.splice(0)) walk.delete();
-  for (const search of created.searches.splice(0)) search.delete();
-  for (const grid of created.grids.splice(0)) grid.delete();
-});
+useEngine();
 
 function room(): Grid {
   const grid = engine.createGrid(ROOM[0]!.length, ROOM.length);
   grid.assign(Uint8Array.from(ROOM.join(''), (c) => (c === '#' ? 0 : 1)));
-  created.grids.push(grid);
+  keepGrid(grid);
   return grid;
 }
 
 function walkOn(world: Grid, algorithm: 'mpaa' | 'astar' | 'greedy', senseRadius: number): Walk {
   const walk = engine.createWalk(world);
-  created.walks.push(walk);
+  keepWalk(walk);
   walk.setOptions({ ...OPTIONS, algorithm }, senseRadius);
   expect(walk.reset(START, GOAL)).toBe(true);
   return walk;
@@ -63,7 +55,7 @@ function walkOn(world: Grid, algorithm: 'mpaa' | 'astar' | 'greedy', senseRadius
 /** The cheapest cost from `from` to the goal on the true map, by a fresh Dijkstra search. */
 function trueCost(world: Grid, from: Point): number | null {
   const search = engine.createSearch(world, { ...OPTIONS, algorithm: 'dijkstra' });
-  created.searches.push(search);
+  keepSearch(search);
   search.reset(from, GOAL);
   search.runSteps(1e9);
   return search.pathCost;
@@ -151,7 +143,7 @@ describe('MPAA*\'s presenter on a walk that reuses a kept path', () => {
     expect(learned, 'cells learned h').toBeGreaterThan(10);
     // Searches that learn nothing have no learned-h heat map.
     const astar = engine.createSearch(world, { ...OPTIONS, algorithm: 'astar' });
-    created.searches.push(astar);
+    keepSearch(astar);
     astar.reset(START, GOAL);
     astar.runSteps(1e6);
     expect(heatValues(astar, world, 'learnedH').every(Number.isNaN)).toBe(true);

@@ -6,8 +6,9 @@
 // dearer than the ordinary move. The test costs lines itself, apart from the engine: it
 // cuts a line where it crosses the cells' edges and costs each piece by the cell its middle
 // is in. Everything created is deleted.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eventsOf, loadEngine, type DiagonalName, type Engine, type Grid, type Point, type Search, type StepEvent } from '../../web/src/engine/engine';
+import { describe, expect, it } from 'vitest';
+import { eventsOf, type DiagonalName, type Grid, type Point, type Search, type StepEvent } from '../../web/src/engine/engine';
+import { engine, keepGrid, keepSearch, useEngine } from './engine-fixture';
 import { presenterFor, searchStory } from '../../web/src/presenters/index';
 import type { StepStory } from '../../web/src/presenters/presenter';
 import { translate } from '../../web/src/ui/i18n';
@@ -26,15 +27,7 @@ const MAP = [
 const START: Point = { x: 1, y: 2 }, GOAL: Point = { x: 12, y: 2 };
 const LANGUAGES: readonly Language[] = ['en', 'zh-CN'];
 
-let engine: Engine;
-const created: { grids: Grid[]; searches: Search[] } = { grids: [], searches: [] };
-beforeAll(async () => {
-  engine = await loadEngine();
-});
-afterEach(() => {
-  for (const search of created.searches.splice(0)) search.delete();
-  for (const grid of created.grids.splice(0)) grid.delete();
-});
+useEngine();
 
 const costAt = (p: Point) => (MAP[p.y]![p.x] === '.' ? 1 : Number(MAP[p.y]![p.x]));
 const inBand = (p: Point) => costAt(p) > 1;
@@ -42,7 +35,7 @@ const inBand = (p: Point) => costAt(p) > 1;
 function bandMap(terrain = true): Grid {
   const grid = engine.createGrid(MAP[0]!.length, MAP.length);
   grid.assign(Uint8Array.from(MAP.join(''), (c) => (c === '.' || !terrain ? 1 : Number(c))));
-  created.grids.push(grid);
+  keepGrid(grid);
   return grid;
 }
 
@@ -84,7 +77,7 @@ interface Told {
 /** Every step of Theta* to its end, narrated as the page narrates it. */
 function narrated(grid: Grid, diagonal: DiagonalName): { told: Told[]; search: Search } {
   const search = engine.createSearch(grid, { algorithm: 'theta', diagonal });
-  created.searches.push(search);
+  keepSearch(search);
   expect(search.reset(START, GOAL)).toBe(true);
   const presenter = presenterFor('theta');
   const told: Told[] = [];
@@ -155,7 +148,6 @@ describe('Theta* on a map with terrain', () => {
       }
       expect(dearer, diagonal).toBeGreaterThan(0);
       expect(decided, diagonal).toBeGreaterThan(0);
-      created.searches.splice(0).forEach((search) => search.delete());
     }
   });
 
@@ -168,7 +160,6 @@ describe('Theta* on a map with terrain', () => {
         expect(said.en).not.toMatch(/costlier terrain/);
         expect(said['zh-CN']).not.toMatch(/代价更高的地形/);
       }
-      created.searches.splice(0).forEach((search) => search.delete());
     }
   });
 });
