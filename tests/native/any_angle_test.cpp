@@ -233,29 +233,13 @@ TEST(SegmentCost, IsTheLengthInEachCellTimesItsCost) {
 // The 8-connected (or 4-connected) optimum when a move costs its length times the mean of
 // the two cells' costs: the grid paths Theta* builds on, costed as Theta* costs segments.
 double grid_optimum_by_halves(const Grid& grid, Diagonal rule, Point start, Point goal) {
-  std::vector<double> best(grid.cell_count(), INFINITY);
-  using Item = std::pair<double, CellId>;
-  std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
-  best[grid.id(start)] = 0;
-  open.push({0, grid.id(start)});
-  while (!open.empty()) {
-    const auto [g, id] = open.top();
-    open.pop();
-    if (g > best[id]) continue;
-    const Point p = grid.point(id);
-    if (p == goal) return g;
-    const std::uint8_t moves = allowed_moves(rule, grid.neighbour_mask(id));
-    for (int dir = 0; dir < kDirectionCount; ++dir) {
-      if (!(moves & (1u << dir))) continue;
-      const CellId next = grid.id(p.x + kDirDx[dir], p.y + kDirDy[dir]);
-      const double cost = g + kDirLength[dir] * (grid.cost(id) + grid.cost(next)) / 2.0;
-      if (cost < best[next]) {
-        best[next] = cost;
-        open.push({cost, next});
-      }
-    }
-  }
-  return -1;
+  const auto by_halves = [&](Point a, Point b) -> std::optional<double> {
+    if (!reference::move_cost(grid, {rule, CostModel::Exact}, a, b)) return std::nullopt;
+    const double length = a.x != b.x && a.y != b.y ? kSqrt2 : 1.0;
+    return length * (grid.cost(grid.id(a)) + grid.cost(grid.id(b))) / 2.0;
+  };
+  const double cost = reference::cheapest_costs(grid, start, by_halves, goal)[grid.id(goal)];
+  return std::isinf(cost) ? -1 : cost;
 }
 
 TEST(ThetaStar, OnTerrainCostsItsSegmentsByTheCellsTheyCrossAndIsNoDearerThanTheGrid) {

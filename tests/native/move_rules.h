@@ -49,9 +49,11 @@ inline std::optional<double> move_cost(const Grid& grid, MoveRules rules, Point 
   return diagonal_length(rules.model) * terrain;
 }
 
-// The cheapest cost from start to goal, nullopt when unreachable (or an end is a wall).
-inline std::optional<double> dijkstra(const Grid& grid, MoveRules rules, Point start, Point goal) {
-  if (!walkable(grid, start.x, start.y) || !walkable(grid, goal.x, goal.y)) return std::nullopt;
+// Dijkstra from `start` over the moves `cost(a, b)` allows (nullopt: no move a -> b): the
+// cheapest cost to every cell, infinity where there is none. With `stop`, it ends once that
+// cell is taken out (its cost is then final; others may not be).
+template <class MoveCost>
+std::vector<double> cheapest_costs(const Grid& grid, Point start, MoveCost&& cost, std::optional<Point> stop = std::nullopt) {
   std::vector<double> dist(grid.cell_count(), INFINITY);
   using Item = std::pair<double, CellId>;
   std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
@@ -62,20 +64,33 @@ inline std::optional<double> dijkstra(const Grid& grid, MoveRules rules, Point s
     queue.pop();
     if (d > dist[id]) continue;
     const Point p = grid.point(id);
-    if (p == goal) return d;
+    if (stop && p == *stop) break;
     for (int dy = -1; dy <= 1; ++dy)
       for (int dx = -1; dx <= 1; ++dx) {
         const Point q{p.x + dx, p.y + dy};
-        const std::optional<double> cost = move_cost(grid, rules, p, q);
-        if (!cost) continue;
+        const std::optional<double> step = cost(p, q);
+        if (!step) continue;
         const CellId qid = grid.id(q);
-        if (d + *cost < dist[qid]) {
-          dist[qid] = d + *cost;
+        if (d + *step < dist[qid]) {
+          dist[qid] = d + *step;
           queue.push({dist[qid], qid});
         }
       }
   }
-  return std::nullopt;
+  return dist;
+}
+
+// The cheapest cost by the rules from `start` to every cell (infinity where unreachable).
+inline std::vector<double> costs_from(const Grid& grid, MoveRules rules, Point start) {
+  if (!walkable(grid, start.x, start.y)) return std::vector<double>(grid.cell_count(), INFINITY);
+  return cheapest_costs(grid, start, [&](Point a, Point b) { return move_cost(grid, rules, a, b); });
+}
+
+// The cheapest cost from start to goal, nullopt when unreachable (or an end is a wall).
+inline std::optional<double> dijkstra(const Grid& grid, MoveRules rules, Point start, Point goal) {
+  if (!walkable(grid, start.x, start.y) || !walkable(grid, goal.x, goal.y)) return std::nullopt;
+  const double cost = cheapest_costs(grid, start, [&](Point a, Point b) { return move_cost(grid, rules, a, b); }, goal)[grid.id(goal)];
+  return std::isinf(cost) ? std::nullopt : std::optional<double>(cost);
 }
 
 }  // namespace astar::reference

@@ -6,7 +6,6 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <queue>
 #include <random>
 #include <vector>
 
@@ -20,31 +19,6 @@ namespace {
 
 using Fixed = StartEstimate::Fixed;
 using reference::MoveRules;
-
-// The cheapest cost from `start` to every cell by the reference rules (infinity where none).
-std::vector<double> costs_from(const Grid& grid, MoveRules rules, Point start) {
-  std::vector<double> dist(grid.cell_count(), INFINITY);
-  if (!reference::walkable(grid, start.x, start.y)) return dist;
-  using Item = std::pair<double, CellId>;
-  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
-  dist[grid.id(start)] = 0;
-  queue.push({0.0, grid.id(start)});
-  while (!queue.empty()) {
-    const auto [d, id] = queue.top();
-    queue.pop();
-    if (d > dist[id]) continue;
-    const Point p = grid.point(id);
-    for (int dir = 0; dir < kDirectionCount; ++dir) {
-      const Point q{p.x + kDirDx[dir], p.y + kDirDy[dir]};
-      const std::optional<double> cost = reference::move_cost(grid, rules, p, q);
-      if (cost && d + *cost < dist[grid.id(q)]) {
-        dist[grid.id(q)] = d + *cost;
-        queue.push({d + *cost, grid.id(q)});
-      }
-    }
-  }
-  return dist;
-}
 
 // The estimates D* Lite offers with each diagonal rule (manhattan only without diagonals,
 // where it is consistent; with diagonals the estimate stays plain and is not tested here).
@@ -67,7 +41,7 @@ TEST(StartEstimate, IsAdmissibleConsistentAndAtLeastThePlainEstimate) {
     const Point start = reference::random_point(rng, grid);
     if (!grid.passable(grid.id(start))) continue;
     const MoveRules rules{diagonal, model};
-    const std::vector<double> truth = costs_from(grid, rules, start);
+    const std::vector<double> truth = reference::costs_from(grid, rules, start);
     for (Heuristic kind : estimates_for(diagonal)) {
       const ExactCosts costs = costs_for(grid, model, kind);
       StartEstimate estimate;
@@ -122,7 +96,7 @@ TEST(StartEstimate, AWallBesideTheStartRaisesTheCellsBehindItByTheDetour) {
   StartEstimate estimate;
   estimate.look_around(grid, rules.diagonal, costs, {5, 5});
   const Point behind{12, 5};
-  const double truth = costs_from(grid, rules, {5, 5})[grid.id(behind)];
+  const double truth = reference::costs_from(grid, rules, {5, 5})[grid.id(behind)];
   EXPECT_GT(estimate.at(behind), estimate.plain({5, 5}, behind));
   EXPECT_LE(to_cost(estimate.at(behind)), truth + 1e-6);
   // The box (radius StartEstimate::kRadius) does not reach past the wall's ends: the
