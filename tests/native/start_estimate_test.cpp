@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -29,17 +30,30 @@ std::vector<Heuristic> estimates_for(Diagonal diagonal) {
 
 ExactCosts costs_for(const Grid& grid, CostModel model, Heuristic kind) { return ExactCosts::make(model, kind, grid.min_cost()); }
 
+// Round `round`'s case: each diagonal rule and cost model in turn, a random grid of up to
+// 16 x 16 (a third of them with terrain) and a random start; nullopt when the start is a wall.
+struct Case {
+  Diagonal diagonal;
+  CostModel model;
+  Grid grid;
+  Point start;
+};
+std::optional<Case> random_case(std::mt19937& rng, int round) {
+  Case c{reference::kAllRules[round % 4], reference::kAllModels[(round / 4) % 2], reference::random_grid(rng, 16, round % 3 == 0), {}};
+  c.start = reference::random_point(rng, c.grid);
+  if (!c.grid.passable(c.grid.id(c.start))) return std::nullopt;
+  return c;
+}
+
 double to_cost(Fixed value) { return static_cast<double>(value) / ExactCosts::kScale; }
 
 TEST(StartEstimate, IsAdmissibleConsistentAndAtLeastThePlainEstimate) {
   std::mt19937 rng(20261125);
   int checked = 0, raised = 0;
   for (int round = 0; round < 400; ++round) {
-    const Diagonal diagonal = reference::kAllRules[round % 4];
-    const CostModel model = reference::kAllModels[(round / 4) % 2];
-    Grid grid = reference::random_grid(rng, 16, round % 3 == 0);
-    const Point start = reference::random_point(rng, grid);
-    if (!grid.passable(grid.id(start))) continue;
+    std::optional<Case> c = random_case(rng, round);
+    if (!c) continue;
+    const auto& [diagonal, model, grid, start] = *c;
     const MoveRules rules{diagonal, model};
     const std::vector<double> truth = reference::costs_from(grid, rules, start);
     for (Heuristic kind : estimates_for(diagonal)) {
@@ -108,11 +122,9 @@ TEST(StartEstimate, RiseToBoundsHowFarAnEstimateFallsWhenTheStartMovesOrTheGridC
   std::mt19937 rng(1125);
   int compared = 0, above_plain_step = 0;
   for (int round = 0; round < 400; ++round) {
-    const Diagonal diagonal = reference::kAllRules[round % 4];
-    const CostModel model = reference::kAllModels[(round / 4) % 2];
-    Grid grid = reference::random_grid(rng, 16, round % 3 == 0);
-    const Point a = reference::random_point(rng, grid);
-    if (!grid.passable(grid.id(a))) continue;
+    std::optional<Case> c = random_case(rng, round);
+    if (!c) continue;
+    auto& [diagonal, model, grid, a] = *c;
     const Heuristic kind = estimates_for(diagonal)[round % estimates_for(diagonal).size()];
     const ExactCosts costs = costs_for(grid, model, kind);
     StartEstimate before;
