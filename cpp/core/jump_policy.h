@@ -76,9 +76,13 @@ struct JumpEvents {
     }
   }
   void terrain_keeps(int x, int y, std::uint32_t dirs) {
-    terrain_x = x;
-    terrain_y = y;
-    terrain_dirs = dirs;
+    // Only events carry it: unobserved (a run flat out, tracing at most), the call and the
+    // scanner's work for it compile away.
+    if constexpr (listener_observes<Listener>()) {
+      terrain_x = x;
+      terrain_y = y;
+      terrain_dirs = dirs;
+    }
   }
   void forced(int fx, int fy, int jx, int jy) {
     if constexpr (listener_observes<Listener>()) {
