@@ -16,8 +16,6 @@ StartEstimate::Fixed to_fixed(double cost) { return static_cast<StartEstimate::F
 void StartEstimate::look_around(const Grid& grid, Diagonal diagonal, const ExactCosts& costs, Point start) {
   costs_ = &costs;
   kind_ = costs.heuristic.kind;
-  straight_ = to_fixed(costs.heuristic.straight);
-  diagonal_ = to_fixed(costs.heuristic.diagonal);
   start_ = start;
   excess_ = 0;
   ring_.clear();
@@ -76,17 +74,7 @@ void StartEstimate::look_around(const Grid& grid, Diagonal diagonal, const Exact
   excess_ = excess + slack();
 }
 
-StartEstimate::Fixed StartEstimate::plain(int dx, int dy) const {
-  const Fixed ax = std::abs(dx), ay = std::abs(dy);
-  const Fixed lo = std::min(ax, ay), hi = std::max(ax, ay);
-  switch (kind_) {
-    case Heuristic::Octile: return straight_ * (hi - lo) + diagonal_ * lo;
-    case Heuristic::Chebyshev: return straight_ * hi;
-    case Heuristic::Manhattan: return straight_ * (ax + ay);
-    case Heuristic::Euclidean: return to_fixed(costs_->estimate(0, 0, dx, dy));
-    default: return 0;
-  }
-}
+StartEstimate::Fixed StartEstimate::plain(int dx, int dy) const { return to_fixed(costs_->estimate(0, 0, dx, dy)); }
 
 StartEstimate::Fixed StartEstimate::ring_part(int dx, int dy) const {
   if (!lookahead_) return plain(dx, dy);

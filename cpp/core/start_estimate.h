@@ -86,7 +86,7 @@ class StartEstimate {
   static constexpr Fixed kInfinite = INT64_MAX;
 
   // Reads the box around `start` on `grid` (the start must be in bounds). `costs` is kept
-  // by reference (the euclidean estimate is read from it): it must outlive this estimate.
+  // by reference (the plain estimate is read from it): it must outlive this estimate.
   void look_around(const Grid& grid, Diagonal diagonal, const ExactCosts& costs, Point start);
 
   Point start() const { return start_; }
@@ -135,7 +135,6 @@ class StartEstimate {
 
   const ExactCosts* costs_ = nullptr;
   Heuristic kind_ = Heuristic::Octile;
-  Fixed straight_ = 0, diagonal_ = 0;  // the estimate's move lengths, scaled by the cheapest terrain
   Point start_{};
   bool lookahead_ = false;  // false: at() is the plain estimate
   bool fast_ = false;       // the estimate is octile or Chebyshev: the fast path applies
