@@ -49,7 +49,6 @@ void DStarLiteSearch::catch_up_km() {
 }
 
 void DStarLiteSearch::use_estimate(StartEstimate&& estimate) {
-  last_start_ = start_;
   estimate_ = std::move(estimate);
   estimate_revision_ = grid_->revision();
 }
@@ -416,9 +415,10 @@ bool DStarLiteSearch::move_start(Point new_start) {
   retarget(new_start);
   if (status_ == Status::Found) {
     // Along the path nothing is left to do: its cells have g = d, and the rest of it is
-    // the path from there. km waits for the next repair, which adds h(last start, start)
-    // once, as the paper does (adding each move's h would only grow km, and with it the
-    // keys of new entries, so that more queued entries would be found stale and raised).
+    // the path from there. km waits for the next repair, which catches it up once for the
+    // whole way from s_last, as the paper does (catching up at each move would only grow
+    // km, and with it the keys of new entries, so that more queued entries would be found
+    // stale and raised).
     if (std::find(path_.begin(), path_.end(), new_start) != path_.end()) {
       extract_path();  // the same greedy walk, from a later cell of it
       return true;

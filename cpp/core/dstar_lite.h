@@ -296,7 +296,8 @@ class DStarLiteSearch final : public ExpandingSearch<DStarLiteSearch>, public In
   // made with may exceed it (StartEstimate::rise_to), so that keys made from the start now
   // compare rightly with those queued before it moved or the grid changed.
   void catch_up_km();
-  // Makes start_ the start keys are made from (last_start_), with this estimate from it.
+  // Makes start_ the start keys are made from (s_last, the paper's: estimate_.start()), with
+  // this estimate from it.
   void use_estimate(StartEstimate&& estimate);
   // h(start, p) for keys and observers (computed afresh if the start moved along the path
   // since the loop last ran).
@@ -314,9 +315,10 @@ class DStarLiteSearch final : public ExpandingSearch<DStarLiteSearch>, public In
   std::array<int, kDirectionCount> neighbour_offset_{};
   ExactCosts costs_;  // rounded lengths and heuristic (see "Exact keys")
   CellId goal_id_ = 0;
-  Point last_start_{};  // s_last: the start at the last begin or repair
   Fixed km_ = 0;
-  StartEstimate estimate_;  // h(start, cell) for keys, read around last_start_ (start_estimate.h)
+  // h(start, cell) for keys, read around s_last, the start at the last begin, repair or move
+  // off the path (start_estimate.h)
+  StartEstimate estimate_;
   std::uint64_t estimate_revision_ = 0;  // the grid's revision when estimate_ was read
   mutable StartEstimate observed_;       // for observers, when estimate_ is out of date
   mutable std::uint64_t observed_revision_ = UINT64_MAX;
