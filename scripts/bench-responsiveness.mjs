@@ -89,7 +89,8 @@ async function openMap(page) {
   await page.waitForFunction((name) => document.querySelector('[data-region="message"]')?.textContent?.includes(name), MAP_NAME);
 }
 
-async function setSpeed(page, label) {
+/** Moves the speed slider to the position labelled `label` ("100 steps per frame", "Instant"). */
+export async function setSpeed(page, label) {
   const found = await page.evaluate((wanted) => {
     const input = document.querySelector('[data-control="speed"]');
     for (let i = Number(input.min); i <= Number(input.max); i++) {

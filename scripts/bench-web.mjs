@@ -25,7 +25,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { buildAll } from './build.mjs';
-import { measureResponsiveness, printResponsivenessTable } from './bench-responsiveness.mjs';
+import { measureResponsiveness, printResponsivenessTable, setSpeed } from './bench-responsiveness.mjs';
 import { setup } from './setup.mjs';
 import { ROOT, StepError, main, say } from './shell.mjs';
 
@@ -83,20 +83,6 @@ function serveDist() {
 // ---------------------------------------------------------------------------- page actions
 async function choose(page, control, value) {
   await page.selectOption(`[data-control="${control}"]`, value);
-}
-
-async function setSpeed(page, label) {
-  // The slider's positions are labelled ("100 steps per frame", "Instant"): move it to the one wanted.
-  const found = await page.evaluate((wanted) => {
-    const input = document.querySelector('[data-control="speed"]');
-    for (let i = Number(input.min); i <= Number(input.max); i++) {
-      input.value = String(i);
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-      if (input.getAttribute('aria-valuetext') === wanted) return true;
-    }
-    return false;
-  }, label);
-  if (!found) throw new StepError(`the speed control has no position "${label}"`);
 }
 
 /** Walk mode with unknown terrain sensed `radius` cells around the agent, planned by `algorithm`; paused at step 0. */
