@@ -150,7 +150,8 @@
 // queue_place), exactly the order of its next pops; for each item g = k2 = min(g, rhs)
 // (the cost its key was made from), h = h(start, cell) and f = k1 (which includes km, so
 // it is not g + h once the start has moved; an entry behind the first may still carry a
-// key made before the start moved).
+// key made before the start moved). Listed while a plan is found too: the queue is kept, and
+// the next repair starts from it.
 #pragma once
 
 #include <array>
@@ -177,6 +178,7 @@ class DStarLiteSearch final : public ExpandingSearch<DStarLiteSearch>, public In
 
 
   std::size_t open_size() const override { return queue_.size(); }
+  bool queue_outlives_plan() const override { return true; }
   CellPhase phase(CellId id) const override {
     return seen(id) ? static_cast<CellPhase>(cells_[id].phase) : CellPhase::Unseen;
   }

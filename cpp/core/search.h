@@ -345,8 +345,9 @@ class Search {
   // what it opens or improves anywhere among the rest (IDA*: before them). Reading changes
   // nothing. Empty unless the search is running and not stale: a finished search takes
   // nothing more, a stale one's cell ids may not fit the edited grid, and a preparing one
-  // has not begun. What the
-  // order is, per class:
+  // has not begun. The one exception is a search whose queue outlives its plan
+  // (queue_outlives_plan(): D* Lite), which lists it when Found too, since its next repair
+  // starts from it. What the order is, per class:
   //   BestFirstSearch      the open list in (priority, tie-break) order, exactly the order
   //                        of its next pops; size min(limit, open_size())
   //   BidirectionalSearch  both open lists, each in its own order: the side the next step
@@ -356,9 +357,12 @@ class Search {
   //                        not open_size() (the stack depth counts the path, not the work)
   // Each class's header says it precisely.
   std::vector<OpenItem> open_items(std::size_t limit) const {
-    if (!runnable() || limit == 0) return {};
+    const bool listed = runnable() || (status_ == Status::Found && queue_outlives_plan() && !stale());
+    if (!listed || limit == 0) return {};
     return open_in_order(limit);
   }
+  // Whether the open list is kept past a found plan as the start of the next one (above).
+  virtual bool queue_outlives_plan() const { return false; }
   virtual Progress progress() const { return {}; }
 
   // Per-cell reads for observers. For bidirectional search they describe the forward
@@ -422,7 +426,8 @@ class Search {
   virtual SearchMaker maker() const = 0;
   // The stored parent of a cell, for route_to and the path (kNoCell for none).
   virtual CellId stored_parent(CellId id) const = 0;
-  // open_items() of a search that can step, limit >= 1.
+  // open_items() of a search that can step (or, for queue_outlives_plan(), has found its
+  // plan), limit >= 1.
   virtual std::vector<OpenItem> open_in_order(std::size_t limit) const = 0;
 
   // Fills path_ by following stored parents back from `end` (grid cells; consecutive

@@ -310,6 +310,10 @@ describe('D* Lite', () => {
     search.run();
     expect(search.status).toBe('found');
     expect(search.pathCost).toBe(5);
+    // The queue outlives the plan (the next repair starts from it), so it is still listed.
+    const kept = search.openList(100);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept).toHaveLength(search.counters().openSize);
     expect(search.path()[0]).toEqual({ x: 0, y: 0 });
     const view = search.cellView();
     expect(view.has('rhs')).toBe(true);
