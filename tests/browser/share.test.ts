@@ -13,6 +13,7 @@ import { attachAddressBar } from '../../web/src/share/address-bar';
 import { applyShareState, captureShareState, shareFragment, SHARE_LINK_MESSAGES } from '../../web/src/share/playground-state';
 import { decodeShareFragment, encodeShareFragment, type ShareLinkProblem, type ShareState } from '../../web/src/share/share-link';
 import { MAX_EXPANSION_LIMIT } from '../../web/src/state/limits';
+import { MAX_SCALE, minScale } from '../../web/src/scene/viewport';
 import { translate } from '../../web/src/ui/i18n';
 import { choose, drag, mountPerTest, nextFrame, query, snapshot, until } from './playground-helpers';
 
@@ -185,6 +186,21 @@ describe('capture and apply', () => {
     expect((canvasWidth / 2 - view.offsetX) / view.scale).toBeCloseTo(centreX, 6);
     expect((canvasHeight / 2 - view.offsetY) / view.scale).toBeCloseTo(centreY, 6);
     expect(view.scale).toBe(40);
+  });
+
+  it('a link zoomed out further than the wheel goes opens at the wheel\'s smallest zoom, about the same centre', async () => {
+    const { app } = await open();
+    const { canvasWidth, canvasHeight, grid } = app.store;
+    const lowest = minScale(grid.width, grid.height, canvasWidth, canvasHeight);
+    const state = { ...captureShareState(app.store), view: { centerX: 6.5, centerY: 4.5, cellSize: 0.0001 } };
+    applyShareState(app.store, state);
+    const { view } = app.store;
+    expect(view.scale).toBeCloseTo(lowest, 9);
+    expect((canvasWidth / 2 - view.offsetX) / view.scale).toBeCloseTo(6.5, 6);
+    expect((canvasHeight / 2 - view.offsetY) / view.scale).toBeCloseTo(4.5, 6);
+    // And one zoomed in further than the wheel goes, at its largest.
+    applyShareState(app.store, { ...state, view: { centerX: 6.5, centerY: 4.5, cellSize: 900 } });
+    expect(app.store.view.scale).toBe(MAX_SCALE);
   });
 });
 

@@ -14,6 +14,18 @@ export function minScale(mapWidth: number, mapHeight: number, canvasWidth: numbe
   return Math.min(1, fitViewport(mapWidth, mapHeight, canvasWidth, canvasHeight).scale / 2);
 }
 
+/**
+ * The view zoomed about the canvas centre into the range the pointer's zoom keeps to
+ * (minScale to MAX_SCALE), for views that come from elsewhere (a link) or a canvas that
+ * changed size. Unchanged while the canvas has no size yet.
+ */
+export function withinZoomRange(view: Viewport, mapWidth: number, mapHeight: number, canvasWidth: number, canvasHeight: number): Viewport {
+  if (!(canvasWidth > 0 && canvasHeight > 0)) return view;
+  const lowest = minScale(mapWidth, mapHeight, canvasWidth, canvasHeight);
+  if (view.scale >= lowest && view.scale <= MAX_SCALE) return view;
+  return zoomAt(view, canvasWidth / 2, canvasHeight / 2, 1, lowest);
+}
+
 /** Whole map visible and centred, with a small margin. */
 export function fitViewport(mapWidth: number, mapHeight: number, canvasWidth: number, canvasHeight: number): Viewport {
   const margin = Math.min(16, Math.min(canvasWidth, canvasHeight) * 0.03);

@@ -7,7 +7,6 @@
 // still looks at the same place.
 import type { SearchOptions } from '../engine/engine';
 import type { Viewport } from '../scene/viewport';
-import { MAX_SCALE } from '../scene/viewport';
 import { REST } from '../state/jobs';
 import { DEFAULT_EXPANSION_LIMIT } from '../state/limits';
 import type { MessageKey, PlaygroundStore } from '../state/store';
@@ -26,9 +25,6 @@ const SHARED_MAP_NAME = 'shared';
 // The codec refuses view centres further than this many map sizes from the origin; a view
 // panned that far away shows nothing of the map, so clamping it loses nothing.
 const MAX_CENTRE_SPAN = 4;
-// Smallest cell size applied from a link: below this the map is a speck (the pointer's own
-// zoom stops at a similar size).
-const MIN_APPLIED_CELL_SIZE = 0.05;
 
 /** The message shown for each kind of bad link. */
 export const SHARE_LINK_MESSAGES: Readonly<Record<ShareLinkProblem, MessageKey>> = {
@@ -107,7 +103,7 @@ export function applyShareState(store: PlaygroundStore, state: ShareState, adjus
     step: state.step,
     walk: state.walk ? { ...state.walk } : null,
     meshRadius: state.meshRadius ?? 0,
-    view: state.view ? { centerX: state.view.centerX, centerY: state.view.centerY, scale: appliedScale(state.view.cellSize) } : null,
+    view: state.view ? { centerX: state.view.centerX, centerY: state.view.centerY, scale: state.view.cellSize } : null,
   });
 }
 
@@ -155,9 +151,4 @@ function toShareView(view: Viewport, canvasWidth: number, canvasHeight: number, 
     centerY: clamp((canvasHeight / 2 - view.offsetY) / view.scale, MAX_CENTRE_SPAN * mapHeight),
     cellSize: view.scale,
   };
-}
-
-/** A link's cell size, within what the playground shows. */
-function appliedScale(cellSize: number): number {
-  return Math.min(MAX_SCALE, Math.max(MIN_APPLIED_CELL_SIZE, cellSize));
 }

@@ -22,7 +22,7 @@ import type { Engine, Grid, Point, SearchOptions } from '../engine/engine';
 import { DEFAULT_OPTIONS } from '../engine/engine';
 import type { GeneratorName } from '../generators/generators';
 import type { HeatMode } from '../scene/pane-scene';
-import type { Viewport } from '../scene/viewport';
+import { withinZoomRange, type Viewport } from '../scene/viewport';
 import { Clock } from './clock';
 import { MapDocument, type DocumentEdit, type Endpoint } from './document';
 import type { MapSnapshot } from './history';
@@ -236,7 +236,11 @@ export class PlaygroundStore {
       if (state.step !== null) this.seek(state.step);
       // After the map and the runs are in, so the canvas has its final size.
       const { view } = state;
-      if (view) this.setView({ scale: view.scale, offsetX: this.canvasWidth / 2 - view.centerX * view.scale, offsetY: this.canvasHeight / 2 - view.centerY * view.scale });
+      if (view) {
+        const given = { scale: view.scale, offsetX: this.canvasWidth / 2 - view.centerX * view.scale, offsetY: this.canvasHeight / 2 - view.centerY * view.scale };
+        // A link's zoom is kept to the pointer's range: far below it the map is a speck.
+        this.setView(withinZoomRange(given, this.grid.width, this.grid.height, this.canvasWidth, this.canvasHeight));
+      }
       else this.fitView();
     });
   }

@@ -2,7 +2,7 @@
 // canvas's size, whether the view follows the canvas), what reached cells are coloured by,
 // the language, the message shown, and the drawing tool. None of it changes a search.
 import type { HeatMode } from '../scene/pane-scene';
-import { fitViewport, panBy, type Viewport } from '../scene/viewport';
+import { fitViewport, panBy, withinZoomRange, type Viewport } from '../scene/viewport';
 import { ChangeSignal } from './signal';
 
 /**
@@ -101,7 +101,7 @@ export class ViewSettings {
     this.canvasWidth = width;
     this.canvasHeight = height;
     if (this.fitted) this.fit(mapWidth, mapHeight);
-    else this.setView(panBy(this.view, dx, dy));
+    else this.setView(withinZoomRange(panBy(this.view, dx, dy), mapWidth, mapHeight, width, height));
   }
 
   /** A pan or zoom by the user. */
