@@ -30,18 +30,30 @@ afterEach(() => {
   for (const jobs of created.jobs.splice(0)) jobs.destroy();
 });
 
+function walkingRun(world: Grid, algorithm: 'mpaa' | 'dstar-lite' | 'astar'): { run: Run; timeline: WalkTimeline } {
+  const jobs = new JobRunner();
+  created.jobs.push(jobs);
+  const options = { algorithm, diagonal: 'only-when-no-obstacles' as const, costModel: 'exact' as const, weight: 1 };
+  const run = new Run(engine, world, options, jobs, () => {}, true);
+  created.runs.push(run);
+  return { run, timeline: run.timeline as WalkTimeline };
+}
+
+function sceneOf(run: Run, world: Grid, scale = 50) {
+  return new PaneSceneBuilder().build({
+    run, map: new MapSceneSource().of(world), start: START, goal: GOAL,
+    width: world.width * scale, height: world.height * scale, view: { scale, offsetX: 0, offsetY: 0 },
+    labels: new Set(CELL_LABELS), heat: null, mesh: null, hover: null, highlight: null, cursor: null,
+  });
+}
+
 describe('a walking agent\'s pane', () => {
   for (const algorithm of ['mpaa', 'dstar-lite', 'astar'] as const) {
     it(`draws walls above what ${algorithm} made of them before the agent found them`, () => {
       const world = engine.createGrid(ROOM[0]!.length, ROOM.length);
       created.grids.push(world);
       world.assign(Uint8Array.from(ROOM.join(''), (c) => (c === '#' ? 0 : 1)));
-      const jobs = new JobRunner();
-      created.jobs.push(jobs);
-      const options = { algorithm, diagonal: 'only-when-no-obstacles' as const, costModel: 'exact' as const, weight: 1 };
-      const run = new Run(engine, world, options, jobs, () => {}, true);
-      created.runs.push(run);
-      const timeline = run.timeline as WalkTimeline;
+      const { run, timeline } = walkingRun(world, algorithm);
       timeline.restart(START, GOAL, run.options, 1, 'move');
       // Move by move until the planner holds a phase on a cell that is a wall on the map.
       const costs = world.costs();
@@ -53,13 +65,7 @@ describe('a walking agent\'s pane', () => {
       const walls = reachedWalls();
       expect(walls.length, 'the planner reached walls it did not know').toBeGreaterThan(0);
 
-      const scale = 50;
-      const inputs = {
-        run, map: new MapSceneSource().of(world), start: START, goal: GOAL,
-        width: world.width * scale, height: world.height * scale, view: { scale, offsetX: 0, offsetY: 0 },
-        labels: new Set(CELL_LABELS), heat: null, mesh: null, hover: null, highlight: null, cursor: null,
-      };
-      const scene = new PaneSceneBuilder().build(inputs);
+      const scene = sceneOf(run, world);
       const labelled = new Set(scene.labels.map((text) => text.y * world.width + text.x));
       for (const id of walls) {
         expect(scene.fills!.kinds[id], `wall ${id}: no fill`).toBe(FILL.none);
@@ -76,4 +82,21 @@ describe('a walking agent\'s pane', () => {
       for (const id of reached) expect(scene.fills!.kinds[id]).not.toBe(FILL.none);
     });
   }
+
+  it('outlines the sensed square cut at the map\'s edges', () => {
+    const world = engine.createGrid(ROOM[0]!.length, ROOM.length);
+    created.grids.push(world);
+    const { run, timeline } = walkingRun(world, 'astar');
+    const corner = { x: 1, y: ROOM.length - 1 };
+    timeline.restart(corner, GOAL, run.options, 3, 'move');
+    const sensed = () => [...sceneOf(run, world).overlays].filter((overlay) => overlay.role === 'sense');
+    // Three cells each way from (1, 8) on a 24 x 9 map: cut at the left and bottom edges.
+    expect(sensed()).toEqual([{ shape: 'rect', role: 'sense', from: { x: 0, y: 5 }, to: { x: 4, y: 8 } }]);
+    // Out in the open, the whole square.
+    while (timeline.walk.agent().x < 8 && !timeline.finished) timeline.advance(1);
+    const agent = timeline.walk.agent();
+    expect(agent.x).toBeGreaterThanOrEqual(8);
+    const [whole] = sensed();
+    expect(whole).toMatchObject({ from: { x: agent.x - 3, y: Math.max(0, agent.y - 3) }, to: { x: agent.x + 3, y: Math.min(ROOM.length - 1, agent.y + 3) } });
+  });
 });

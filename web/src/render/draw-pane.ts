@@ -278,11 +278,11 @@ function drawOverlay(context: CanvasRenderingContext2D, view: Viewport, overlay:
     case 'polyline':
       drawPolyline(context, view, overlay.points, overlay.role, colour, width, style.dash ?? [], p);
       break;
-    case 'square': {
-      const r = overlay.radius;
+    case 'rect': {
+      const { from, to } = overlay;
       context.strokeStyle = colour;
       context.lineWidth = width;
-      context.strokeRect(toX(view, overlay.cell.x - r), toY(view, overlay.cell.y - r), (2 * r + 1) * s, (2 * r + 1) * s);
+      context.strokeRect(toX(view, from.x), toY(view, from.y), (to.x - from.x + 1) * s, (to.y - from.y + 1) * s);
       break;
     }
     case 'polygons': {

@@ -33,8 +33,11 @@ export interface WalkView {
   planned: readonly Point[];
   /** Per cell, 1 where the agent knows the map; null when it knows all of it. */
   known: Uint8Array | null;
-  /** The sensing radius (Chebyshev), 0 with full knowledge. */
-  senseRadius: number;
+  /**
+   * The cells the agent senses where it stands, a square of the sensing radius cut at the
+   * map's edges (inclusive corners); null with full knowledge.
+   */
+  sensed: { from: Point; to: Point } | null;
   /** Cells the last move discovered (their true cost differed from what the agent assumed). */
   discovered: readonly Point[];
 }
@@ -130,8 +133,8 @@ export type Overlay =
   | { shape: 'ring'; role: OverlayRole; at: Point }
   | { shape: 'segments'; role: OverlayRole; segments: ReadonlyArray<readonly [Point, Point]> }
   | { shape: 'polyline'; role: OverlayRole; points: readonly Point[] }
-  /** A square of cells around `cell`, `radius` cells each way. */
-  | { shape: 'square'; role: OverlayRole; cell: Point; radius: number }
+  /** The cells from `from` to `to` (inclusive corners), outlined as one rectangle. */
+  | { shape: 'rect'; role: OverlayRole; from: Point; to: Point }
   /** Polygons given by their corners in map units (a navigation mesh's), filled and outlined as the role says. */
   | { shape: 'polygons'; role: OverlayRole; polygons: ReadonlyArray<readonly Point[]> }
   /** Small discs at points of the map (Polyanya's roots). */

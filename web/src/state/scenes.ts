@@ -133,7 +133,7 @@ export class PaneSceneBuilder {
     if (walk) {
       trail.push({ shape: 'polyline', role: 'path', points: cornersOf(walk.planned).map(centreOf) });
       trail.push({ shape: 'polyline', role: 'walked', points: cornersOf(walk.walked).map(centreOf) });
-      if (walk.senseRadius > 0) trail.push({ shape: 'square', role: 'sense', cell: walk.agent, radius: walk.senseRadius });
+      if (walk.sensed) trail.push({ shape: 'rect', role: 'sense', ...walk.sensed });
       for (const cell of walk.discovered) trail.push({ shape: 'outline', role: 'discovered', cell });
     } else if (search.status === 'found') {
       trail.push({ shape: 'polyline', role: 'path', points: cornersOf(search.path()).map(centreOf) });

@@ -39,6 +39,8 @@ export class WalkTimeline implements Timeline {
   private goal: Point = { x: 0, y: 0 };
   private stepSize: WalkStepSize = 'move';
   private senseRadius = 0;
+  /** The world's size, which the sensed square is cut to. */
+  private readonly mapSize: { width: number; height: number };
   private viewCache: { revision: number; view: WalkView } | null = null;
   /** Steps taken, in this timeline's step size. */
   private steps = 0;
@@ -51,6 +53,7 @@ export class WalkTimeline implements Timeline {
 
   constructor(engine: Engine, grid: Grid) {
     this.walk = engine.createWalk(grid);
+    this.mapSize = { width: grid.width, height: grid.height };
   }
 
   /** What the panes draw: the planner's search. */
@@ -221,14 +224,19 @@ export class WalkTimeline implements Timeline {
   view(): WalkView {
     if (this.viewCache?.revision !== this.revision) {
       const step = this.lastStep;
+      const agent = this.walk.agent();
+      const r = this.senseRadius;
+      const { width, height } = this.mapSize;
       this.viewCache = {
         revision: this.revision,
         view: {
-          agent: this.walk.agent(),
+          agent,
           walked: this.walk.walked(),
           planned: this.walk.plannedPath(),
           known: this.senseRadius > 0 ? this.walk.knownMask() : null,
-          senseRadius: this.senseRadius,
+          sensed: r > 0
+            ? { from: { x: Math.max(0, agent.x - r), y: Math.max(0, agent.y - r) }, to: { x: Math.min(width - 1, agent.x + r), y: Math.min(height - 1, agent.y + r) } }
+            : null,
           discovered: step?.kind === 'move' ? step.discovered : [],
         },
       };
