@@ -72,16 +72,43 @@ std::vector<std::string_view> split_fields(std::string_view line, std::size_t li
   return fields;
 }
 
-// For error messages: the offending text, shortened and with control bytes made
-// visible, so a binary file yields a readable message.
+// The length of the well-formed UTF-8 character at the start of `text` (RFC 3629: no
+// overlong forms, no surrogates, nothing past U+10FFFF), or 0 if it does not start with one.
+std::size_t utf8_length(std::string_view text) {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+  const unsigned char lead = byte(0);
+  if (lead < 0x80) return 1;
+  const std::size_t length = lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3 : lead >= 0xF0 && lead <= 0xF4 ? 4 : 0;
+  if (length == 0 || text.size() < length) return 0;
+  for (std::size_t i = 1; i < length; ++i)
+    if ((byte(i) & 0xC0) != 0x80) return 0;
+  // The second byte's range where the lead allows less than 0x80-0xBF.
+  const unsigned char second = byte(1);
+  if ((lead == 0xE0 && second < 0xA0) || (lead == 0xED && second > 0x9F) || (lead == 0xF0 && second < 0x90) ||
+      (lead == 0xF4 && second > 0x8F))
+    return 0;
+  return length;
+}
+
+// For error messages: the offending text, shortened to its first characters, with control
+// bytes and bytes that are not UTF-8 shown as '?', so a binary file yields a readable
+// message in any language's text (and a page never shows U+FFFD or a cut character).
 std::string quoted(std::string_view text) {
   constexpr std::size_t kMaxShown = 40;
   std::string out = "\"";
-  for (std::size_t i = 0; i < text.size() && i < kMaxShown; ++i) {
-    const unsigned char c = static_cast<unsigned char>(text[i]);
-    out += (c < 0x20 || c == 0x7F) ? '?' : static_cast<char>(c);
+  std::size_t at = 0;
+  for (std::size_t shown = 0; at < text.size() && shown < kMaxShown; ++shown) {
+    const std::size_t length = utf8_length(text.substr(at));
+    const unsigned char c = static_cast<unsigned char>(text[at]);
+    if (length == 0 || c < 0x20 || c == 0x7F) {
+      out += '?';
+      ++at;
+    } else {
+      out.append(text.substr(at, length));
+      at += length;
+    }
   }
-  if (text.size() > kMaxShown) out += "...";
+  if (at < text.size()) out += "...";
   out += '"';
   return out;
 }

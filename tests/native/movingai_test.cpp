@@ -154,6 +154,20 @@ TEST(ReadMap, BinaryGarbageGivesAReadableMessage) {
   for (char c : parsed.error.message) EXPECT_GE(static_cast<unsigned char>(c), 0x20) << parsed.error.message;
 }
 
+TEST(ReadMap, QuotesWhatItFoundAsUtf8WithBadBytesAsQuestionMarks) {
+  // Control bytes, a lone continuation byte, an overlong form, a surrogate and bytes that
+  // are never UTF-8 each become one '?'; well-formed characters are kept whole.
+  expect_error(read_map("type octile\nGARBAGE\x01\xff\xfe \x80 \xC0\xAF \xED\xA0\x80 nonsense\n"), 2,
+               "found \"GARBAGE??? ? ?? ??? nonsense\"");
+  expect_error(read_map("type octile\n\xE9\xAB\x98\xE5\xBA\xA6 5\n"), 2, "found \"\xE9\xAB\x98\xE5\xBA\xA6 5\"");
+  // Shortened to 40 characters, never inside one.
+  std::string long_line = "type octile\n";
+  for (int i = 0; i < 50; ++i) long_line += "\xC3\xA9";
+  std::string shown = "found \"";
+  for (int i = 0; i < 40; ++i) shown += "\xC3\xA9";
+  expect_error(read_map(long_line + "\n"), 2, shown + "...\"");
+}
+
 TEST(WriteMap, WritesStandardFormatWithDigitsOnlyForTerrainAboveOne) {
   Grid grid(3, 2);
   grid.set_cost(grid.id(1, 0), 0);
