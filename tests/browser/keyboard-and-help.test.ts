@@ -258,6 +258,16 @@ describe('messages', () => {
     expect(app.store.message).toBe(error);
   });
 
+  it('give one size limit, the page\'s, for a map too large for the engine or only for the page', async () => {
+    const { app, container } = await open();
+    const message = query<HTMLElement>(container, '[data-region="message"]');
+    expect(app.store.loadMapText('type octile\nheight 99999\nwidth 99999\nmap\n', 'huge.map')).toBe(false);
+    expect(app.store.message).toMatchObject({ kind: 'error', key: 'error.mapBounds', detail: 'huge.map: 99999 × 99999' });
+    expect(message.textContent).not.toContain('4096');
+    expect(app.store.loadMapText(mapText(Array.from({ length: 6 }, () => '.'.repeat(1500))), 'wide.map')).toBe(false);
+    expect(app.store.message).toMatchObject({ kind: 'error', key: 'error.mapBounds', detail: 'wide.map: 1500 × 6' });
+  });
+
   it('say what is wrong with a map file in Chinese', async () => {
     const { app, container } = await open(null, 'zh-CN');
     const message = query<HTMLElement>(container, '[data-region="message"]');

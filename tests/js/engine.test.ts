@@ -137,6 +137,12 @@ describe('format errors', () => {
     expect(error).toBeInstanceOf(MapFormatError);
     expect((error as MapFormatError).line).toBe(6);
     expect((error as MapFormatError).message).toMatch(/^line 6: /);
+    expect((error as MapFormatError).oversize).toBeNull();
+  });
+
+  it('parseMap says what size it refused as too large', () => {
+    expect(() => engine.parseMap('type octile\nheight 5000\nwidth 70\nmap\n'))
+      .toThrow(expect.objectContaining({ line: 3, oversize: { width: 70, height: 5000 } }));
   });
 
   it('parseMap names the line of a bad header', () => {

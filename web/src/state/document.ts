@@ -211,6 +211,11 @@ export class MapDocument {
     try {
       grid = this.engine.parseMap(text);
     } catch (error) {
+      if (error instanceof MapFormatError && error.oversize) {
+        // Past the engine's largest grid is past the page's bounds too: one limit, the page's.
+        this.host.tell({ kind: 'error', key: 'error.mapBounds', detail: `${name}: ${error.oversize.width} × ${error.oversize.height}` });
+        return false;
+      }
       const detail = error instanceof MapFormatError || error instanceof RangeError ? error.message : String(error);
       this.host.tell({ kind: 'error', key: 'error.mapFormat', detail: `${name}: ${detail}` });
       return false;
