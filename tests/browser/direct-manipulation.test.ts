@@ -386,8 +386,13 @@ describe('a touch screen', () => {
     expect(besideBy(tooltip, cellCentre(app, cell))).toBeLessThanOrEqual(20);
   });
 
-  it('draws once Wall is chosen: a tap paints, and shows no numbers', async () => {
+  it('draws once Wall is chosen: a tap paints, and shows no numbers (not even those of a cell tapped before)', async () => {
     const { app, container } = await openTouch(true);
+    const inspected = { x: 4, y: 3 };
+    pointer(app, 'pointerdown', inspected, 'touch');
+    pointer(app, 'pointerup', inspected, 'touch');
+    await nextFrame();
+    expect(query<HTMLElement>(container, '[data-region="tooltip"]').checkVisibility()).toBe(true);
     query<HTMLButtonElement>(container, '[data-tool="wall"]').click();
     expect(tool(container)).toBe('wall');
     const cell = { x: 12, y: 9 };

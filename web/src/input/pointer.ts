@@ -148,6 +148,9 @@ export function attachCanvasInput(canvas: HTMLCanvasElement, store: PlaygroundSt
       onHover(null);
       if (event.pointerType === 'mouse') canvas.style.cursor = 'grabbing';
     } else if (!onAgent && event.button === 0 && store.paintCost !== null) {
+      // A cell tapped earlier keeps its numbers through pans and pinches, not once painting
+      // starts: they would stand over the cells being changed.
+      if (event.pointerType !== 'mouse') onHover(null);
       store.beginStroke();
       gesture = { kind: 'paint', last: cell };
       store.paintLine(cell, cell);
