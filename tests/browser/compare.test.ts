@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { mountPlayground, type PlaygroundHandle } from '../../web/src/app';
 import { captureShareState, loadShareFragment, shareFragment } from '../../web/src/share/playground-state';
-import { choose, nextFrame, query } from './playground-helpers';
+import { choose, nextFrame, query, until } from './playground-helpers';
+import { OPEN_LIST_SHOWN } from '../../web/src/ui/inspector';
 
 let mounted: { app: PlaygroundHandle; container: HTMLElement }[] = [];
 afterEach(() => {
@@ -245,6 +246,33 @@ describe('the inspector', () => {
         expect(app.store.gridTimeline!.lastEvent!.cell, `${row.name} step ${step + 1}`).toEqual({ x, y });
       }
     }
+  });
+
+  it('says what an ended search left in its frontier\'s own words, and lists what D* Lite keeps for its next repair', async () => {
+    const { app, container } = await open();
+    app.store.newMap(16, 10);
+    const select = query<HTMLSelectElement>(container, '[data-control="algorithm"]');
+    const region = () => query<HTMLElement>(container, '[data-region="open-list"]');
+    const toEnd = async () => {
+      const timeline = app.store.gridTimeline!;
+      await until(() => timeline.total !== null, 'the search\'s length is measured');
+      app.store.seek(timeline.total!);
+      await until(() => app.store.gridTimeline!.finished, 'the search reaches its end');
+      await nextFrame();
+    };
+    choose(select, 'astar');
+    await toEnd();
+    expect(region().textContent).toMatch(/it takes nothing more from its list \(\d+ cells were left in it\)/);
+    choose(select, 'ida');
+    await toEnd();
+    expect(region().textContent).toMatch(/it makes no more descents \(\d+ cells were left on its stack\)/);
+    choose(select, 'dstar-lite');
+    await toEnd();
+    const kept = app.store.gridTimeline!.display.counters().openSize;
+    expect(kept).toBeGreaterThan(0);
+    expect(region().textContent).toContain('the next repair starts from them');
+    expect(region().querySelectorAll('.ap-open-entry').length).toBe(Math.min(kept, OPEN_LIST_SHOWN));
+    expect(region().textContent).not.toContain('Empty.');
   });
 
   it('shows both lists for bidirectional A*, and a clicked entry rings its cell', async () => {

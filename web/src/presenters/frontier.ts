@@ -26,6 +26,8 @@ export interface Frontier {
   /** The inspector's heading and the note on the order it lists. */
   readonly inspectTitle: PhraseKey;
   readonly inspectOrder: PhraseKey;
+  /** The inspector's note once the search has ended, with {n}, what its frontier still held. */
+  readonly inspectEnded: PhraseKey;
   /** The inspector lists both lists, each under its own heading. */
   readonly twoLists: boolean;
   /** The engine counts the whole frontier (IDA*'s pending descents are not counted). */
@@ -43,6 +45,7 @@ const OPEN_LIST: Frontier = {
   paneRunning: 'pane.running',
   inspectTitle: 'inspect.openList',
   inspectOrder: 'inspect.order',
+  inspectEnded: 'inspect.ended',
   twoLists: false,
   counted: true,
   keyed: false,
@@ -56,9 +59,9 @@ export const FRONTIERS: Readonly<Record<FrontierKind, Frontier>> = {
   // The path's length is its count; the comparison's figure is the deepest it went.
   'path-stack': {
     ...OPEN_LIST, countName: 'status.stack', paneRunning: 'pane.running.ida', inspectTitle: 'inspect.stack',
-    inspectOrder: 'inspect.stackOrder', counted: false, largestNote: 'compare.deepest',
+    inspectOrder: 'inspect.stackOrder', inspectEnded: 'inspect.ended.stack', counted: false, largestNote: 'compare.deepest',
   },
   'inconsistent-queue': { ...OPEN_LIST, inspectTitle: 'inspect.queue', inspectOrder: 'inspect.queueOrder', keyed: true, outlivesPlan: true },
-  'polygon-list': { ...OPEN_LIST, inspectOrder: 'inspect.order.navmesh' },
-  'node-list': { ...OPEN_LIST, inspectOrder: 'inspect.order.polyanya' },
+  'polygon-list': { ...OPEN_LIST, inspectOrder: 'inspect.order.navmesh', inspectEnded: 'inspect.ended.navmesh' },
+  'node-list': { ...OPEN_LIST, inspectOrder: 'inspect.order.polyanya', inspectEnded: 'inspect.ended.polyanya' },
 };

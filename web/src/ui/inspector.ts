@@ -111,7 +111,7 @@ export function buildInspector(store: PlaygroundStore, phrases: Phrases, later: 
     }
     // Navmesh A*'s funnel walks after its search has ended: the open list is what the search left.
     if (status !== 'running' || mesh.search.status !== 'running') {
-      openLists.replaceChildren(el('p', { class: 'ap-note' }, translate(language, 'inspect.ended', { n: mesh.search.counters().openSize.toLocaleString(language) })));
+      openLists.replaceChildren(el('p', { class: 'ap-note' }, translate(language, frontier.inspectEnded, { n: mesh.search.counters().openSize.toLocaleString(language) })));
       return;
     }
     const presenter = meshPresenterFor(mesh.search.options.algorithm);
@@ -155,7 +155,7 @@ export function buildInspector(store: PlaygroundStore, phrases: Phrases, later: 
     // that has ended takes nothing more.
     // D* Lite's queue outlives a plan: the next repair starts from it.
     if (search.status !== 'running' && !(frontier.outlivesPlan && search.status === 'found')) {
-      openLists.replaceChildren(el('p', { class: 'ap-note' }, translate(language, 'inspect.ended', { n: search.counters().openSize.toLocaleString(language) })));
+      openLists.replaceChildren(el('p', { class: 'ap-note' }, translate(language, frontier.inspectEnded, { n: search.counters().openSize.toLocaleString(language) })));
       return;
     }
     if (frontier.twoLists) {
