@@ -352,6 +352,25 @@ describe('the element', () => {
     expect(store.gridTimeline!.display.pathCost).toBeGreaterThan(0);
   });
 
+  it('in walk mode, astar-done carries the whole walk: every plan\'s expansions and the cost walked', async () => {
+    const element = document.createElement('astar-playground');
+    const done: unknown[] = [];
+    element.addEventListener('astar-done', (event) => done.push((event as CustomEvent).detail));
+    const attributes = { map: encodeShareFragment(sampleState({ step: 0 }), catalog), mode: 'walk', sense: '1', algorithm: 'dstar-lite', autoplay: '', speed: 'instant' };
+    for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+    holder().append(element);
+    await element.ready;
+    const store = (element.playground as unknown as PlaygroundHandle).store;
+    await until(() => done.length > 0, 'the walk arrives');
+    const walk = store.runs[0]!.walk!.walk;
+    expect(walk.status).toBe('arrived');
+    const counters = walk.counters();
+    // It replanned, so its last plan's figures are not the walk's.
+    expect(counters.replans).toBeGreaterThan(0);
+    expect(counters.expandedTotal).toBeGreaterThan(store.runs[0]!.shown.expanded);
+    expect(done).toEqual([{ step: store.step, expanded: counters.expandedTotal, pathCost: counters.walkedCost }]);
+  });
+
   it('plays at once with autoplay at the given speed', async () => {
     const { store } = await place({ autoplay: '', speed: 'instant', algorithm: 'bfs' });
     expect(store.speedIndex).toBe(INSTANT_SPEED_INDEX);

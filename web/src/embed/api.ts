@@ -94,11 +94,11 @@ export interface PlaygroundOptions {
 
 /** Detail of the `astar-step` and `astar-done` events. */
 export interface PlaygroundEventDetail {
-  /** Steps (expansions) taken by the search shown. */
+  /** Steps taken by the search shown (expansions; in walk mode, the walk's steps). */
   step: number;
-  /** Cells expanded so far. */
+  /** Cells expanded so far (in walk mode, by all the walk's plans). */
   expanded: number;
-  /** Cost of the path found; null while searching or when there is no path. */
+  /** Cost of the path found (in walk mode, the cost walked, once arrived); null until then or when there is none. */
   pathCost: number | null;
 }
 

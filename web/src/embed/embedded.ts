@@ -123,9 +123,18 @@ export class EmbeddedPlayground {
     // A new map, endpoints or options make new searches, which may finish again.
     if (changes.has('map') || changes.has('endpoints') || changes.has('options')) this.wasFinished = false;
     if (!changes.has('search')) return;
-    // The first search's figures: the only one's, unless the embed compares several.
-    const shown = store.runs[0]!.shown;
-    const detail: PlaygroundEventDetail = { step: store.step, expanded: shown.expanded, pathCost: shown.pathCost };
+    // The first run's figures: the only one's, unless the embed compares several. A walk's
+    // are the whole walk's (every plan's expansions, the cost walked), not its last plan's.
+    const run = store.runs[0]!;
+    const walk = run.walk?.walk ?? null;
+    let detail: PlaygroundEventDetail;
+    if (walk) {
+      const counters = walk.counters();
+      detail = { step: store.step, expanded: counters.expandedTotal, pathCost: walk.status === 'arrived' ? counters.walkedCost : null };
+    } else {
+      const shown = run.shown;
+      detail = { step: store.step, expanded: shown.expanded, pathCost: shown.pathCost };
+    }
     if (detail.step !== this.lastStep) {
       this.lastStep = detail.step;
       this.events.step(detail);
