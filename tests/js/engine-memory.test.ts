@@ -91,6 +91,19 @@ describe('wrappers dropped without delete()', () => {
   });
 });
 
+describe('a search larger than the whole engine', () => {
+  it('says so, rather than advising to delete objects that could never make room', () => {
+    const grid = engine.createGrid(4096, 4096);
+    try {
+      const search = () => engine.createSearch(grid, { algorithm: 'subgoal-graph' });
+      expect(search).toThrow(/subgoal-graph search of 4096 x 4096 cells .*more than the engine's whole 2,048 MB/);
+      expect(search).not.toThrow(/delete\(\)/);
+    } finally {
+      grid.delete();
+    }
+  });
+});
+
 describe('using', () => {
   it('deletes a search and its grid at the end of the block, searches first', () => {
     let grid: Grid;

@@ -184,6 +184,12 @@ export class WasmEngine implements Engine {
     const { inUse, heapLimit } = this.raw.memoryUsage();
     const live = this.liveObjects;
     const more = bytes === undefined ? '' : ` (about ${megabytes(bytes)} more)`;
+    if (bytes !== undefined && bytes + MEMORY_RESERVE > heapLimit) {
+      // Deleting objects cannot help: this alone is more than the whole engine holds.
+      return new EngineMemoryError(`astar-playground: not enough engine memory for ${what}${more}: ` +
+        `that is more than the engine's whole ${megabytes(heapLimit)}, so it cannot be made on this map; ` +
+        'a smaller grid, or an algorithm that keeps less per cell, fits.');
+    }
     return new EngineMemoryError(`astar-playground: not enough engine memory for ${what}${more}: ` +
       `${megabytes(inUse)} of the engine's ${megabytes(heapLimit)} are in use, held by the ${live.toLocaleString('en-US')} ` +
       'grids, searches and walks made and not deleted. Call delete() on each when done with it (or declare it with `using`). ' +
