@@ -108,3 +108,32 @@ describe('findPath with a subgoal graph', () => {
     expect(astar.prepare(grid, { algorithm: 'astar' })).toEqual({ milliseconds: 0, bytes: 0 });
   });
 });
+
+describe('prepare() with a search on the navigation mesh', () => {
+  it('builds the grid\'s mesh for the radius, which findPath then uses, and says what it took', () => {
+    using grid = randomGrid(seededRandom(11), 60, 40, 0.2);
+    const options: PathOptions = { algorithm: 'navmesh', radius: 0.5 };
+    const first = astar.prepare(grid, options);
+    expect(first.milliseconds).toBeGreaterThan(0);
+    expect(first.bytes).toBeGreaterThan(0);
+    // Built once: again, and through the other mesh search with the same radius, it costs nothing.
+    expect(astar.prepare(grid, options)).toEqual({ milliseconds: 0, bytes: first.bytes });
+    expect(astar.prepare(grid, { algorithm: 'polyanya', radius: 0.5 })).toEqual({ milliseconds: 0, bytes: first.bytes });
+    // findPath finds the mesh made: its answer is what a grid with no mesh yet gives.
+    using fresh = astar.createGrid(grid.width, grid.height);
+    fresh.assign(grid.costs());
+    const corners: [XY, XY] = [[0, 0], [59, 39]];
+    for (const [x, y] of corners) { grid.setCost(x, y, 1); fresh.setCost(x, y, 1); }
+    astar.prepare(grid, options);
+    expect(astar.findPath(grid, ...corners, options)).toEqual(astar.findPath(fresh, ...corners, options));
+  });
+
+  it('refuses what findPath refuses, in the same words', () => {
+    using grid = astar.createGrid(8, 8);
+    expect(() => astar.prepare(grid, { algorithm: 'polyanya', diagonal: 'never' })).toThrow('findPath() option "diagonal" does not apply to polyanya');
+    expect(() => astar.prepare(grid, { algorithm: 'navmesh', radius: -1 })).toThrow(RangeError);
+    grid.setCost(3, 3, 5);
+    expect(() => astar.prepare(grid, { algorithm: 'navmesh' })).toThrow(/every walkable cell costs the same/);
+    expect(() => astar.findPath(grid, [0, 0], [7, 7], { algorithm: 'navmesh' })).toThrow(/every walkable cell costs the same/);
+  });
+});

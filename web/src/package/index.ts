@@ -13,6 +13,8 @@ import {
   type Engine,
   MESH_ALGORITHMS,
   type MeshAlgorithmName,
+  type MeshData,
+  type MeshSearchOptions,
   type Grid,
   type PreparationReport,
   type SearchOptions,
@@ -121,8 +123,9 @@ export interface AstarEngine extends Pick<Engine, 'catalog' | 'algorithm' | 'par
   /**
    * Prepares `grid` for findPath with these options now, rather than in the first call (the
    * subgoal graph of a 1024 x 1024 map takes up to a second), and says how long it took and
-   * the memory it holds. Does nothing for algorithms that prepare nothing (0 ms, 0 bytes).
-   * Throws RangeError as findPath does.
+   * the memory it holds. For navmesh and polyanya that is the grid's navigation mesh for the
+   * radius (one for both, built as their first findPath would). Does nothing for algorithms
+   * that prepare nothing (0 ms, 0 bytes). Throws RangeError as findPath does.
    */
   prepare(grid: Grid, options?: PathOptions): PreparationReport;
 }
@@ -173,12 +176,42 @@ function packageEngine(engine: Engine): AstarEngine {
     createWalk: (world) => engine.createWalk(world),
     memoryUsage: () => engine.memoryUsage(),
     findPath: (grid, start, goal, options = {}) => findPath(engine, grid, start, goal, options),
-    prepare: (grid, options = {}) => engine.prepare(grid, searchOptions(options)),
+    prepare: (grid, options = {}) => prepare(engine, grid, options),
   };
 }
 
+/** prepare(): a mesh search's preparation is the grid's navigation mesh for its radius, which its findPath would build. */
+function prepare(engine: Engine, grid: Grid, options: PathOptions): PreparationReport {
+  const mesh = meshAlgorithmOf(options);
+  if (!mesh) return engine.prepare(grid, searchOptions(options));
+  const radius = meshOptions(grid, mesh, options).radius;
+  if (engine.hasNavMesh(grid, radius)) return { milliseconds: 0, bytes: meshBytes(engine.navMesh(grid, radius).data) };
+  const began = performance.now();
+  const { data } = engine.navMesh(grid, radius);
+  return { milliseconds: performance.now() - began, bytes: meshBytes(data) };
+}
+
+function meshBytes(data: MeshData): number {
+  return data.vertices.byteLength + data.polygonStart.byteLength + data.polygonVertices.byteLength + data.polygonNeighbours.byteLength;
+}
+
+function meshAlgorithmOf(options: PathOptions): MeshAlgorithmName | undefined {
+  return MESH_ALGORITHMS.find((name) => name === options?.algorithm);
+}
+
+/** A mesh search's options from findPath's, checked: only radius and maxExpansions apply, and the grid must have no terrain costs. */
+function meshOptions(grid: Grid, algorithm: MeshAlgorithmName, options: PathOptions): MeshSearchOptions {
+  for (const key of Object.keys(options)) {
+    if (!['algorithm', 'radius', 'maxExpansions'].includes(key))
+      throw new RangeError(`findPath() option ${JSON.stringify(key)} does not apply to ${algorithm}; it takes radius and maxExpansions`);
+  }
+  if (!grid.uniformCost())
+    throw new RangeError(`${algorithm} runs only on grids where every walkable cell costs the same, and this grid has terrain costs`);
+  return { algorithm, radius: options.radius ?? 0, ...(options.maxExpansions ? { maxExpansions: options.maxExpansions } : {}) };
+}
+
 function findPath(engine: Engine, grid: Grid, start: XY, goal: XY, options: PathOptions): PathResult {
-  const mesh = MESH_ALGORITHMS.find((name) => name === options?.algorithm);
+  const mesh = meshAlgorithmOf(options);
   if (mesh) return findMeshPath(engine, grid, start, goal, mesh, options);
   if (options?.radius !== undefined) throw new RangeError('radius applies only to the algorithms navmesh and polyanya');
   const found = engine.findPath(grid, cellOf(grid, start, 'start'), cellOf(grid, goal, 'goal'), searchOptions(options));
@@ -187,15 +220,9 @@ function findPath(engine: Engine, grid: Grid, start: XY, goal: XY, options: Path
 
 /** findPath with a mesh search: the same steps, the mesh built (or reused) by reset(). */
 function findMeshPath(engine: Engine, grid: Grid, start: XY, goal: XY, algorithm: MeshAlgorithmName, options: PathOptions): PathResult {
-  for (const key of Object.keys(options)) {
-    if (!['algorithm', 'radius', 'maxExpansions'].includes(key))
-      throw new RangeError(`findPath() option ${JSON.stringify(key)} does not apply to ${algorithm}; it takes radius and maxExpansions`);
-  }
-  const search = engine.createMeshSearch(grid, { algorithm, radius: options.radius ?? 0, ...(options.maxExpansions ? { maxExpansions: options.maxExpansions } : {}) });
+  const search = engine.createMeshSearch(grid, meshOptions(grid, algorithm, options));
   try {
     search.reset(cellOf(grid, start, 'start'), cellOf(grid, goal, 'goal'));
-    if (search.status === 'refused')
-      throw new RangeError(`${algorithm} runs only on grids where every walkable cell costs the same, and this grid has terrain costs`);
     search.run();
     return {
       status: search.status as PathResult['status'],
