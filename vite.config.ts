@@ -9,7 +9,7 @@
 //   `vite build --mode package` the npm package's entry (web/src/package/index.ts) as one
 //                             self-contained ES module for Node 20+ and browsers,
 //                             dist/package/index.js, with its declaration generated likewise.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type ts from 'typescript';
@@ -63,6 +63,32 @@ function contentSecurityPolicyMeta(): Plugin {
         const end = charset.index + charset[0].length;
         writeFileSync(file, `${html.slice(0, end)}\n    ${tag}${html.slice(end)}`);
       }
+    },
+  };
+}
+
+/**
+ * `npm start` serves dist/ as a site of several pages (the playground, the tutorial in two
+ * languages): a folder's address without its final slash (/tutorial) is sent on to the one
+ * with it, where the page's relative links and assets resolve, and an address that names
+ * nothing gets a 404 (appType 'mpa' below), never the playground's page in its place.
+ */
+function foldersEndInSlash(): Plugin {
+  return {
+    name: 'astar-folders-end-in-slash',
+    configurePreviewServer(server) {
+      const outDir = server.config.build.outDir;
+      server.middlewares.use((request, response, next) => {
+        const [path, query] = (request.url ?? '/').split(/(?=\?)/);
+        const folder = join(outDir, decodeURIComponent(path!));
+        if (!path!.endsWith('/') && !relative(outDir, folder).startsWith('..') && existsSync(join(folder, 'index.html'))) {
+          response.statusCode = 301;
+          response.setHeader('Location', `${path}/${query ?? ''}`);
+          response.end();
+          return;
+        }
+        next();
+      });
     },
   };
 }
@@ -190,7 +216,8 @@ export default defineConfig(({ mode }) => {
       target: 'es2022',
       sourcemap: true,
     },
-    plugins: [contentSecurityPolicyMeta()],
+    plugins: [contentSecurityPolicyMeta(), foldersEndInSlash()],
+    appType: 'mpa',
     server,
     preview: { ...server, headers: { 'Content-Security-Policy': STRICT_CSP } },
   };
