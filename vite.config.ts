@@ -13,7 +13,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type ts from 'typescript';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Connect, type Plugin } from 'vite';
 
 const fromRoot = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
@@ -68,27 +68,34 @@ function contentSecurityPolicyMeta(): Plugin {
 }
 
 /**
- * `npm start` serves dist/ as a site of several pages (the playground, the tutorial in two
- * languages): a folder's address without its final slash (/tutorial) is sent on to the one
- * with it, where the page's relative links and assets resolve, and an address that names
- * nothing gets a 404 (appType 'mpa' below), never the playground's page in its place.
+ * The page is a site of several pages (the playground, the tutorial in two languages). A
+ * folder's address without its final slash (/tutorial) is sent on to the one with it, where
+ * the page's relative links and assets resolve, and an address that names nothing gets a 404
+ * (appType 'mpa' below), never the playground's page in its place. `npm start` serves dist/;
+ * the dev server serves the tutorial from web/public/, where a folder's address is also
+ * given its index.html (which the preview's file server does by itself).
  */
 function foldersEndInSlash(): Plugin {
+  const folders = (root: string, serveIndex: boolean): Connect.NextHandleFunction => (request, response, next) => {
+    const [path, query = ''] = (request.url ?? '/').split(/(?=\?)/) as [string, string?];
+    const folder = join(root, decodeURIComponent(path));
+    if (path === '/' || relative(root, folder).startsWith('..') || !existsSync(join(folder, 'index.html'))) return next();
+    if (!path.endsWith('/')) {
+      response.statusCode = 301;
+      response.setHeader('Location', `${path}/${query}`);
+      response.end();
+      return;
+    }
+    if (serveIndex) request.url = `${path}index.html${query}`;
+    next();
+  };
   return {
     name: 'astar-folders-end-in-slash',
+    configureServer(server) {
+      if (server.config.publicDir) server.middlewares.use(folders(server.config.publicDir, true));
+    },
     configurePreviewServer(server) {
-      const outDir = server.config.build.outDir;
-      server.middlewares.use((request, response, next) => {
-        const [path, query] = (request.url ?? '/').split(/(?=\?)/);
-        const folder = join(outDir, decodeURIComponent(path!));
-        if (!path!.endsWith('/') && !relative(outDir, folder).startsWith('..') && existsSync(join(folder, 'index.html'))) {
-          response.statusCode = 301;
-          response.setHeader('Location', `${path}/${query ?? ''}`);
-          response.end();
-          return;
-        }
-        next();
-      });
+      server.middlewares.use(folders(server.config.build.outDir, false));
     },
   };
 }
