@@ -137,3 +137,16 @@ describe('prepare() with a search on the navigation mesh', () => {
     expect(() => astar.findPath(grid, [0, 0], [7, 7], { algorithm: 'navmesh' })).toThrow(/every walkable cell costs the same/);
   });
 });
+
+describe('findPath\'s cells', () => {
+  it('takes [x, y] or { x, y } (as parseScenario gives them), returns [x, y], and names what it got when neither fits', () => {
+    using grid = astar.parseMap('type octile\nheight 3\nwidth 4\nmap\n....\n.@@.\n....\n');
+    const [query] = astar.parseScenario('version 1\n0\tm.map\t4\t3\t0\t0\t3\t2\t5\n');
+    const byObjects = astar.findPath(grid, query!.start, query!.goal);
+    expect(byObjects).toEqual(astar.findPath(grid, [0, 0], [3, 2]));
+    expect(byObjects.path[0]).toEqual([0, 0]);
+    expect(() => astar.findPath(grid, { x: 4, y: 0 }, [3, 2])).toThrow('start must be [x, y] or { x, y }, a cell of this 4 x 3 grid; got { x: 4, y: 0 }');
+    expect(() => astar.findPath(grid, [0, 0], { x: '1', y: 2 } as never)).toThrow('goal must be [x, y] or { x, y }, a cell of this 4 x 3 grid; got { x: string, y: 2 }');
+    expect(() => astar.findPath(grid, null as never, [3, 2])).toThrow(/got null$/);
+  });
+});

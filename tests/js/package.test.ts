@@ -77,7 +77,7 @@ import { mount } from 'astar-playground/element';
 const astar = await loadEngine();
 using grid = astar.createGrid(8, 8);
 astar.findPath(grid, [0, 0], [7, 7], { algoritm: 'jps' }); // error
-astar.findPath(grid, { x: 0, y: 0 }, [7, 7]); // error
+astar.findPath(grid, { x: 0 }, [7, 7]); // error
 astar.findPath(grid, [0, 0], [7, 7], { diagonal: 'sometimes' }); // error
 astar.createSearch(grid, { costModel: 'exact', weight: '2' }); // error
 const status: 'found' | 'no-path' = astar.findPath(grid, [0, 0], [7, 7]).status; // error

@@ -69,8 +69,10 @@ export type {
   WalkStep,
 } from '../engine/engine';
 
-/** A cell as findPath takes and returns it. */
+/** A cell as findPath returns it. */
 export type XY = [x: number, y: number];
+/** A cell as findPath takes it: [x, y], or { x, y } as parseScenario's queries and the searches give them. */
+export type CellArgument = XY | { x: number; y: number };
 
 /** findPath's options, each optional: the `astar` command's names (--costs is `costs`, --max-expansions `maxExpansions`). */
 export interface PathOptions {
@@ -119,7 +121,7 @@ export interface AstarEngine extends Pick<Engine, 'catalog' | 'algorithm' | 'par
    * repeated queries do not allocate, and an algorithm that prepares per map (jps-plus,
    * subgoal-graph) prepares on its first call and again only after an edit.
    */
-  findPath(grid: Grid, start: XY, goal: XY, options?: PathOptions): PathResult;
+  findPath(grid: Grid, start: CellArgument, goal: CellArgument, options?: PathOptions): PathResult;
   /**
    * Prepares `grid` for findPath with these options now, rather than in the first call (the
    * subgoal graph of a 1024 x 1024 map takes up to a second), and says how long it took and
@@ -210,7 +212,7 @@ function meshOptions(grid: Grid, algorithm: MeshAlgorithmName, options: PathOpti
   return { algorithm, radius: options.radius ?? 0, ...(options.maxExpansions ? { maxExpansions: options.maxExpansions } : {}) };
 }
 
-function findPath(engine: Engine, grid: Grid, start: XY, goal: XY, options: PathOptions): PathResult {
+function findPath(engine: Engine, grid: Grid, start: CellArgument, goal: CellArgument, options: PathOptions): PathResult {
   const mesh = meshAlgorithmOf(options);
   if (mesh) return findMeshPath(engine, grid, start, goal, mesh, options);
   if (options?.radius !== undefined) throw new RangeError('radius applies only to the algorithms navmesh and polyanya');
@@ -219,7 +221,7 @@ function findPath(engine: Engine, grid: Grid, start: XY, goal: XY, options: Path
 }
 
 /** findPath with a mesh search: the same steps, the mesh built (or reused) by reset(). */
-function findMeshPath(engine: Engine, grid: Grid, start: XY, goal: XY, algorithm: MeshAlgorithmName, options: PathOptions): PathResult {
+function findMeshPath(engine: Engine, grid: Grid, start: CellArgument, goal: CellArgument, algorithm: MeshAlgorithmName, options: PathOptions): PathResult {
   const search = engine.createMeshSearch(grid, meshOptions(grid, algorithm, options));
   try {
     search.reset(cellOf(grid, start, 'start'), cellOf(grid, goal, 'goal'));
@@ -248,9 +250,13 @@ function searchOptions(options: PathOptions): Partial<SearchOptions> {
   return result;
 }
 
-function cellOf(grid: Grid, point: XY, what: string): { x: number; y: number } {
-  const [x, y] = Array.isArray(point) && point.length === 2 ? point : [NaN, NaN];
-  if (!Number.isInteger(x) || !Number.isInteger(y) || !grid.contains({ x, y }))
-    throw new RangeError(`${what} must be [x, y], a cell of this ${grid.width} x ${grid.height} grid; got ${Array.isArray(point) ? `[${point.map((value) => typeof value === 'number' ? value : typeof value).join(', ')}]` : typeof point}`);
+function cellOf(grid: Grid, point: CellArgument, what: string): { x: number; y: number } {
+  const asObject = typeof point === 'object' && point !== null && !Array.isArray(point);
+  const [x, y] = Array.isArray(point) && point.length === 2 ? point : asObject ? [point.x, point.y] : [NaN, NaN];
+  if (!Number.isInteger(x) || !Number.isInteger(y) || !grid.contains({ x, y })) {
+    const shown = (value: unknown) => (typeof value === 'number' ? value : typeof value);
+    const got = Array.isArray(point) ? `[${point.map(shown).join(', ')}]` : asObject ? `{ x: ${shown(point.x)}, y: ${shown(point.y)} }` : point === null ? 'null' : typeof point;
+    throw new RangeError(`${what} must be [x, y] or { x, y }, a cell of this ${grid.width} x ${grid.height} grid; got ${got}`);
+  }
   return { x, y };
 }
