@@ -190,6 +190,7 @@ export default defineConfig(({ mode }) => {
           formats: ['es'],
           fileName: () => 'astar-playground.js',
         },
+        rolldownOptions: { output: { keepNames: true } },
       },
       plugins: [bundledDeclaration('web/src/embed/astar-playground.ts', 'astar-playground.d.ts')],
     };
@@ -209,6 +210,8 @@ export default defineConfig(({ mode }) => {
           formats: ['es'],
           fileName: () => 'index.js',
         },
+        // Its classes keep their names (EngineMemoryError, not "T", in a user's stack trace).
+        rolldownOptions: { output: { keepNames: true } },
       },
       plugins: [bundledDeclaration('web/src/package/index.ts', 'index.d.ts')],
     };

@@ -176,17 +176,20 @@ describe('installed in an empty folder', () => {
     expect(result).toEqual({ cost: expected.cost, path: expected.path, expanded: expected.expanded });
   });
 
-  it('gives no path as null and names the allowed values of a bad option', () => {
+  it('gives no path as null, names the allowed values of a bad option, and its errors by their classes', () => {
     const script = `import { loadEngine } from 'astar-playground';
 const astar = await loadEngine();
 const grid = astar.parseMap('type octile\\nheight 1\\nwidth 3\\nmap\\n.@.\\n');
 console.log(JSON.stringify(astar.findPath(grid, [0, 0], [2, 0])));
 try { astar.findPath(grid, [0, 0], [2, 0], { costs: '1-2' }); } catch (error) { console.log(error.name + ': ' + error.message); }
+try { astar.parseMap('hello'); } catch (error) { console.log(error.constructor.name + ' ' + String(error).split(':')[0]); }
 `;
     writeFileSync(join(folder, 'errors.mjs'), script);
     const lines = execFileSync(process.execPath, ['errors.mjs'], { cwd: folder, encoding: 'utf8' }).trim().split('\n');
     expect(JSON.parse(lines[0]!)).toEqual({ status: 'no-path', cost: null, path: [], expanded: 1 });
     expect(lines[1]).toBe('RangeError: unknown cost model "1-2"; expected one of exact, 10-14');
+    // The classes keep their names through the bundler's minifying (a stack trace says "MapFormatError", not "w").
+    expect(lines[2]).toBe('MapFormatError MapFormatError');
   });
 
   it('reclaims a forgotten grid, warning once unless NODE_ENV is production', () => {
