@@ -5,6 +5,7 @@
 // select run on the page's timeline, narrated, inspected and drawn; links carry them with
 // the agent radius; Grid vs. mesh compares the four searches.
 import { describe, expect, it } from 'vitest';
+import { INSTANT_SPEED_INDEX } from '../../web/src/state/speeds';
 import { buildMesh } from '../../web/src/engine/navmesh/build-mesh';
 import { decodeShareFragment } from '../../web/src/share/share-link';
 import { applyShareState, shareFragment } from '../../web/src/share/playground-state';
@@ -163,6 +164,20 @@ describe('the searches on the navigation mesh in the page', () => {
     await nextFrame();
     expect(app.store.runs[0]!.mesh!.status).toBe('no-path');
     expect(text(container, 'narration')).toContain('智能体半径');
+  });
+
+  it('stops playing a search that ends as soon as its mesh is built (no path for the radius), at any speed', async () => {
+    for (const speed of [INSTANT_SPEED_INDEX, 0]) {
+      const { app, container } = await onWalledMap();
+      choose(query<HTMLSelectElement>(container, '[data-control="algorithm"]'), 'polyanya');
+      setRange(query<HTMLInputElement>(container, '[data-control="mesh-radius"]'), 1);
+      app.store.setSpeed(speed);
+      app.store.play();
+      await until(() => app.store.runs[0]!.mesh!.status === 'no-path', 'the mesh is built and the search ends');
+      await until(() => !app.store.playing, `playback stops (speed ${speed})`);
+      await nextFrame();
+      expect(query<HTMLButtonElement>(container, '[data-action="play"]').textContent).toBe('Play');
+    }
   });
 
   it('a link carries a mesh search and the agent radius, and opens them', async () => {

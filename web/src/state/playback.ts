@@ -233,7 +233,12 @@ export class Playback {
   /** Playback at "instant" goes on as a job once nothing else is in flight. */
   private resume(): void {
     const { clock, searches } = this.parts;
-    if (clock.playing && clock.speed.kind === 'instant' && !this.jobs.busy && !searches.finished) this.finish('play');
+    if (clock.playing && !this.jobs.busy) {
+      // Nothing left to play: a search that ended as it began once it was prepared (Polyanya
+      // with no path for its radius) would otherwise keep "Pause" up over a finished search.
+      if (searches.finished) return this.endPlayback();
+      if (clock.speed.kind === 'instant') this.finish('play');
+    }
     this.changes.emit('search', 'ui');
   }
 
