@@ -25,10 +25,16 @@ namespace {
 // beyond the range of long long.
 std::string grid_size_error(double width, double height) {
   if (!std::isfinite(width) || !std::isfinite(height) || width != std::floor(width) || height != std::floor(height)) {
-    // %g prints 1.5 as "1.5" where std::to_string would say "1.500000".
-    char text[80];
-    std::snprintf(text, sizeof text, "grid size must be whole numbers, got %.15g x %.15g", width, height);
-    return text;
+    // As JavaScript writes them: %g prints 1.5 as "1.5" (std::to_string: "1.500000"), and
+    // NaN and the infinities get their JavaScript names rather than "nan" and "inf".
+    const auto as_javascript = [](double v) -> std::string {
+      if (std::isnan(v)) return "NaN";
+      if (std::isinf(v)) return v < 0 ? "-Infinity" : "Infinity";
+      char text[32];
+      std::snprintf(text, sizeof text, "%.15g", v);
+      return text;
+    };
+    return "grid size must be whole numbers, got " + as_javascript(width) + " x " + as_javascript(height);
   }
   // Anything this large is rejected by size_error anyway; clamping keeps the cast defined.
   constexpr double kLimit = 1e15;

@@ -82,6 +82,11 @@ describe('mount()', () => {
   it('refuses an option it does not know, with its name', async () => {
     await expect(embed.mount(holder(), { colour: 'red' } as EmbedModule.PlaygroundOptions)).rejects.toThrow(/unknown option "colour"/);
   });
+
+  it('says what it needs when not given an element to add the playground to', async () => {
+    await expect(embed.mount(null as unknown as HTMLElement)).rejects.toThrow(new TypeError('mount() needs the element to add the playground to, got null'));
+    await expect(embed.mount('#app' as unknown as HTMLElement)).rejects.toThrow(/got string$/);
+  });
 });
 
 describe('Share and Embed', () => {

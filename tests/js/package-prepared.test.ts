@@ -148,5 +148,8 @@ describe('findPath\'s cells', () => {
     expect(() => astar.findPath(grid, { x: 4, y: 0 }, [3, 2])).toThrow('start must be [x, y] or { x, y }, a cell of this 4 x 3 grid; got { x: 4, y: 0 }');
     expect(() => astar.findPath(grid, [0, 0], { x: '1', y: 2 } as never)).toThrow('goal must be [x, y] or { x, y }, a cell of this 4 x 3 grid; got { x: string, y: 2 }');
     expect(() => astar.findPath(grid, null as never, [3, 2])).toThrow(/got null$/);
+    // Something that is not a grid at all is named as such, before anything reads it.
+    expect(() => astar.findPath({} as never, [0, 0], [3, 2])).toThrow(new TypeError('findPath() needs a Grid from parseMap() or createGrid(), got object'));
+    expect(() => astar.prepare(null as never)).toThrow(new TypeError('prepare() needs a Grid from parseMap() or createGrid(), got null'));
   });
 });

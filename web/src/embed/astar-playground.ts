@@ -211,6 +211,7 @@ function setOptions(element: HTMLElement, options: PlaygroundOptions): void {
 
 /** Adds a playground to the end of `target` and resolves once it is shown. */
 export async function mount(target: HTMLElement, options: PlaygroundOptions = {}): Promise<PlaygroundHandle> {
+  if (!(target instanceof Element)) throw new TypeError(`mount() needs the element to add the playground to, got ${target === null ? 'null' : typeof target}`);
   const element = document.createElement(TAG_NAME) as AstarPlayground;
   setOptions(element, options);
   target.append(element);

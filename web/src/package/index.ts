@@ -184,6 +184,7 @@ function packageEngine(engine: Engine): AstarEngine {
 
 /** prepare(): a mesh search's preparation is the grid's navigation mesh for its radius, which its findPath would build. */
 function prepare(engine: Engine, grid: Grid, options: PathOptions): PreparationReport {
+  checkGrid(grid, 'prepare()');
   const mesh = meshAlgorithmOf(options);
   if (!mesh) return engine.prepare(grid, searchOptions(options));
   const radius = meshOptions(grid, mesh, options).radius;
@@ -191,6 +192,12 @@ function prepare(engine: Engine, grid: Grid, options: PathOptions): PreparationR
   const began = performance.now();
   const { data } = engine.navMesh(grid, radius);
   return { milliseconds: performance.now() - began, bytes: meshBytes(data) };
+}
+
+/** The engine checks that a grid is its own; this says so before anything reads a grid that is not one at all. */
+function checkGrid(grid: unknown, what: string): void {
+  if (typeof grid !== 'object' || grid === null || typeof (grid as Grid).contains !== 'function')
+    throw new TypeError(`${what} needs a Grid from parseMap() or createGrid(), got ${grid === null ? 'null' : Array.isArray(grid) ? 'an array' : typeof grid}`);
 }
 
 function meshBytes(data: MeshData): number {
@@ -213,6 +220,7 @@ function meshOptions(grid: Grid, algorithm: MeshAlgorithmName, options: PathOpti
 }
 
 function findPath(engine: Engine, grid: Grid, start: CellArgument, goal: CellArgument, options: PathOptions): PathResult {
+  checkGrid(grid, 'findPath()');
   const mesh = meshAlgorithmOf(options);
   if (mesh) return findMeshPath(engine, grid, start, goal, mesh, options);
   if (options?.radius !== undefined) throw new RangeError('radius applies only to the algorithms navmesh and polyanya');
