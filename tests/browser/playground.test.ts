@@ -489,6 +489,34 @@ describe('importing maps', () => {
     pickFile(query(container, '[data-control="import"]'), new File([mapText(['.....', '.....', '.....', '.....', '.....'])], 'small.map'));
     await until(() => app.store.mapName === 'small', 'a later good file still imports');
   });
+
+  it('brings an import\'s error into view when it is below the fold, and scrolls for no message the reader did not ask for', async () => {
+    await page.viewport(1280, 420);
+    try {
+      const { app, container } = await open();
+      const box = () => query(container, '[role="alert"]').parentElement!.getBoundingClientRect();
+      // A message shown by itself (as a bad link's, when the page opens): nothing scrolls.
+      window.scrollTo(0, 0);
+      (document.activeElement as HTMLElement | null)?.blur();
+      app.store.showMessage({ kind: 'error', key: 'error.mapFormat', detail: 'x.map: line 1: expected "type octile", found "x"' });
+      await nextFrame();
+      expect(window.scrollY).toBe(0);
+      expect(box().top).toBeGreaterThan(window.innerHeight);
+      app.store.showMessage(null);
+      await nextFrame();
+      // The reader imports from the side panel: the error answering it comes into view.
+      const input = query<HTMLInputElement>(container, '[data-control="import"]');
+      input.focus();
+      pickFile(input, new File(['type octile\nheight 3\nwidht 4\n'], 'broken.map'));
+      await until(() => query(container, '[role="alert"]').textContent !== '', 'an error is shown');
+      await nextFrame();
+      expect(box().top).toBeGreaterThanOrEqual(0);
+      expect(box().bottom).toBeLessThanOrEqual(window.innerHeight + 1);
+    } finally {
+      window.scrollTo(0, 0);
+      await page.viewport(1280, 800);
+    }
+  });
 });
 
 describe('on a phone', () => {

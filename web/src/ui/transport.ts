@@ -118,7 +118,13 @@ export function buildTransport(store: PlaygroundStore, phrases: Phrases, narrate
       }
       message.className = `ap-message${m ? ` ap-${m.kind}` : ''}`;
       setText(message, m ? `${translate(language, m.key)}${m.detail ? ` — ${translateFileError(language, m.detail)}` : ''}` : '');
+      const appeared = messageBox.hidden && m !== null;
       messageBox.hidden = !m;
+      // An error that answers something the reader just did in the playground (an import from
+      // the side panel) is brought into view if it is out of it; one shown by itself (a bad
+      // link as the page opens, in an embed perhaps) never scrolls the page.
+      const focus = (element.getRootNode() as Document | ShadowRoot).activeElement;
+      if (appeared && m.kind === 'error' && focus && element.closest('.ap-root')?.contains(focus)) messageBox.scrollIntoView({ block: 'nearest' });
     }
     if (changes.has('search') || changes.has('ui') || changes.has('language')) {
       // One timeline for every run: the longest run's steps.
