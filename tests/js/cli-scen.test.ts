@@ -118,6 +118,36 @@ describe('astar scen', () => {
     expect(run.stderr.split('\n')).toEqual([expect.stringMatching(/^astar: .*arena\.map\.scen line 5: .*9 fields/), '']);
   });
 
+  it('--check exits 0 when every cost is the file\'s optimal length, and 1, saying how many, when one is not', () => {
+    const passed = astar('scen', SCENARIO, '--check');
+    expect(passed.stderr).toBe('');
+    expect(passed.status).toBe(0);
+    expect(astar('scen', SCENARIO, '--check', '--json').status).toBe(0);
+    // Greedy best-first is not optimal: some of its costs are longer than the file's.
+    const greedy = astar('scen', SCENARIO, '--check', '--algorithm', 'greedy');
+    expect(greedy.status).toBe(1);
+    expect(greedy.stderr).toMatch(/^astar: --check failed: \d+ of \d+ queries \(\d+ differ from the file's optimal length\)\n$/);
+    // Without --check the same run is a report, and exits 0.
+    expect(astar('scen', SCENARIO, '--algorithm', 'greedy').status).toBe(0);
+    const gaveUp = astar('scen', SCENARIO, '--check', '--max-expansions', '1');
+    expect(gaveUp.status).toBe(1);
+    expect(gaveUp.stderr).toMatch(/\d+ gave up\)\n$/);
+  });
+
+  it('--check refuses options under which the files\' lengths do not apply', () => {
+    for (const [args, why] of [
+      [['--algorithm', 'theta'], /theta \(any-angle\)/],
+      [['--algorithm', 'polyanya'], /polyanya \(any-angle\)/],
+      [['--costs', '10-14'], /exact costs, not 10-14/],
+      [['--diagonal', 'always'], /only-when-no-obstacles\), not always/],
+    ] as const) {
+      const run = astar('scen', SCENARIO, '--check', ...args);
+      expect(run.status, args.join(' ')).toBe(1);
+      expect(run.stderr, args.join(' ')).toMatch(why);
+    }
+    expect(astar('walk', SCENARIO, '--check').stderr).toMatch(/--check applies only to astar scen/);
+  });
+
   it('rejects a scenario whose map is missing with one line', () => {
     // A folder of its own: neither lonely.map nor the map column's arena.map is next to it.
     const folder = mkdtempSync(join(scratch, 'alone-'));

@@ -77,6 +77,9 @@ ${choices(catalog.costModels.map((name) => [name, COST_NOTES[name]]))}
                      polyanya: corners as points of the plane, cell (x, y) being the square
                      (x, y)-(x+1, y+1), so a path starts at (sx + 0.5, sy + 0.5)); walk: the
                      cells the agent stood on, in order, as "walk"
+  --check            scen only: exit with status 1 unless every query's cost is the file's
+                     optimal length (within ${OPTIMAL_TOLERANCE}) and none gave up; for grid searches under
+                     the Moving AI rule with exact costs, which the files' lengths count
   -h, --help         show this help
 
 Without --json it prints a summary of each file, and of them all when there are several.
@@ -109,6 +112,8 @@ export interface ScenarioCommand {
 }
 export interface ScenCommand extends ScenarioCommand {
   kind: 'scen';
+  /** --check: exit 1 unless every query's cost is the file's optimal length. */
+  check: boolean;
   /** --algorithm navmesh or polyanya: a mesh search, with its --radius. */
   mesh?: MeshSearchOptions;
 }
@@ -133,7 +138,7 @@ export function parseArguments(argv: readonly string[], catalog: Catalog): Comma
   }
 
   const values = new Map<ValueOption, string>();
-  const flags = new Set<'json' | 'paths'>();
+  const flags = new Set<'json' | 'paths' | 'check'>();
   const files: string[] = [];
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
@@ -143,7 +148,7 @@ export function parseArguments(argv: readonly string[], catalog: Catalog): Comma
     }
     const equals = arg.indexOf('=');
     const name = arg.slice(2, equals < 0 ? undefined : equals);
-    if (name === 'json' || name === 'paths') {
+    if (name === 'json' || name === 'paths' || name === 'check') {
       if (equals >= 0) throw new CliError(`--${name} takes no value`);
       flags.add(name);
       continue;
@@ -161,6 +166,7 @@ export function parseArguments(argv: readonly string[], catalog: Catalog): Comma
 
   if (files.length === 0) throw new CliError(`no scenario file given (usage: astar ${command} FILE.scen [options])`);
   if (flags.has('paths') && !flags.has('json')) throw new CliError('--paths only applies together with --json');
+  if (flags.has('check') && command !== 'scen') throw new CliError('--check applies only to astar scen (a walk in unknown terrain is longer than the optimum by design)');
 
   const options: Partial<SearchOptions> = {};
   const algorithm = values.get('algorithm');
@@ -182,14 +188,23 @@ export function parseArguments(argv: readonly string[], catalog: Catalog): Comma
   if (limit !== undefined) options.maxExpansions = parseLimit(limit);
 
   const common = { files, options, json: flags.has('json'), paths: flags.has('paths') };
+  const check = flags.has('check');
+  if (check) {
+    // The files' lengths are 8-connected, under the Moving AI rule, in exact costs, from cell to cell.
+    const cannot = meshAlgorithm ?? (options.algorithm && catalog.algorithms.find((row) => row.name === options.algorithm)?.anyAngle ? options.algorithm : undefined);
+    if (cannot) throw new CliError(`--check compares costs with the files' optimal grid lengths, which ${cannot} (any-angle) is not meant to match`);
+    if (options.costModel !== undefined && options.costModel !== 'exact') throw new CliError(`--check compares costs with the files' optimal lengths, which count exact costs, not ${options.costModel}`);
+    if (options.diagonal !== undefined && options.diagonal !== 'only-when-no-obstacles')
+      throw new CliError(`--check compares costs with the files' optimal lengths, which follow the Moving AI rule (only-when-no-obstacles), not ${options.diagonal}`);
+  }
   if (command === 'scen' && meshAlgorithm) {
     for (const other of ['diagonal', 'heuristic', 'weight', 'costs'] as const)
       if (values.has(other)) throw new CliError(`--${other} does not apply to --algorithm ${meshAlgorithm}`);
     const mesh: MeshSearchOptions = { algorithm: meshAlgorithm, radius: radius === undefined ? 0 : parseRadius(radius) };
     if (options.maxExpansions) mesh.maxExpansions = options.maxExpansions;
-    return { kind: 'scen', ...common, mesh };
+    return { kind: 'scen', ...common, check, mesh };
   }
-  if (command === 'scen') return { kind: 'scen', ...common };
+  if (command === 'scen') return { kind: 'scen', ...common, check };
   const sense = values.get('sense');
   return { kind: 'walk', ...common, senseRadius: sense === undefined ? 0 : parseSenseRadius(sense) };
 }

@@ -112,9 +112,17 @@ export async function main(argv: readonly string[], output: Output = processOutp
       output.out(`${usage(engine.catalog)}\n`);
       return 0;
     }
-    if (command.kind === 'walk') runWalks(engine, command, output);
-    else runScenarios(engine, command, output);
-    return 0;
+    if (command.kind === 'walk') {
+      runWalks(engine, command, output);
+      return 0;
+    }
+    const tally = runScenarios(engine, command, output);
+    if (!command.check) return 0;
+    const failed = tally.different.count + tally.gaveUp;
+    if (failed === 0) return 0;
+    const parts = [tally.different.count > 0 ? `${tally.different.count} differ from the file's optimal length` : '', tally.gaveUp > 0 ? `${tally.gaveUp} gave up` : ''];
+    output.err(`astar: --check failed: ${failed} of ${tally.queries} queries (${parts.filter(Boolean).join(', ')})\n`);
+    return 1;
   } catch (error) {
     if (error instanceof OutputClosed) return 0;
     if (error instanceof CliError) {
@@ -129,7 +137,8 @@ export async function main(argv: readonly string[], output: Output = processOutp
   }
 }
 
-function runScenarios(engine: Engine, { files, options: given, json, paths: withPaths, mesh }: ScenCommand, output: Output): void {
+/** Runs the queries and prints as asked; returns every file's tally (for --check). */
+function runScenarios(engine: Engine, { files, options: given, json, paths: withPaths, mesh }: ScenCommand, output: Output): ScenTally {
   const options: SearchOptions = { ...DEFAULT_OPTIONS, algorithm: DEFAULT_ALGORITHM.scen, ...given };
   const lines = new JsonLines(output);
   const total = new ScenTally(true);
@@ -178,12 +187,12 @@ function runScenarios(engine: Engine, { files, options: given, json, paths: with
         optimal: query.optimal < 0 ? null : query.optimal,
         milliseconds,
       };
+      total.add(result, map.grid);
       if (json) {
         if (withPaths) result.path = found ? search.path() : [];
         lines.add(jsonLine(result));
       } else {
         tally.add(result, map.grid);
-        total.add(result, map.grid);
       }
     },
     endFile: (file) => {
@@ -194,6 +203,7 @@ function runScenarios(engine: Engine, { files, options: given, json, paths: with
   }, output);
   if (json) lines.flush();
   else if (files.length > 1) output.out(`\n${summary(engine, files, options, total, mesh)}`);
+  return total;
 }
 
 function describeMeshOptions(engine: Engine, mesh: MeshSearchOptions): string {
