@@ -204,6 +204,10 @@ export function parseArguments(argv: readonly string[], catalog: Catalog): Comma
     if (options.maxExpansions) mesh.maxExpansions = options.maxExpansions;
     return { kind: 'scen', ...common, check, mesh };
   }
+  // An option the algorithm does not read is refused, as --radius is, rather than dropped unseen.
+  const row = catalog.algorithms.find((candidate) => candidate.name === (options.algorithm ?? DEFAULT_ALGORITHM[command]))!;
+  if (options.weight !== undefined && !row.usesWeight) throw new CliError(`--weight does not apply to --algorithm ${row.name}, which reads no heuristic weight`);
+  if (options.heuristic !== undefined && !row.usesHeuristic) throw new CliError(`--heuristic does not apply to --algorithm ${row.name}, which uses no heuristic`);
   if (command === 'scen') return { kind: 'scen', ...common, check };
   const sense = values.get('sense');
   return { kind: 'walk', ...common, senseRadius: sense === undefined ? 0 : parseSenseRadius(sense) };
