@@ -159,11 +159,26 @@ describe('the status screen readers hear', () => {
 
     // Dijkstra on 3,600 cells at 50 steps a frame: dozens of frames, each shown...
     expect(shownChanges).toBeGreaterThan(10);
-    // ...but at most the start (nothing new at step 0) and the end are said.
-    expect(heard.length).toBeGreaterThanOrEqual(1);
-    expect(heard.length).toBeLessThanOrEqual(2);
+    // ...but only the start, in words, and the end are said.
+    expect(heard).toHaveLength(2);
+    expect(heard[0]).toMatch(/^Playing\. /);
     expect(heard.at(-1)).toBe(visible.textContent);
     expect(heard.at(-1)).toMatch(/Path cost/);
+    // No other live region speaks at each frame: the values beside the sliders are not live
+    // (an <output> is, by default), and each slider says its value with its unit.
+    for (const output of container.querySelectorAll('output')) expect(output.getAttribute('aria-live')).toBe('off');
+    expect(query(container, '[data-control="timeline"]').getAttribute('aria-valuetext')).toBe(query(container, '[data-control="timeline"]').parentElement!.querySelector('output')!.textContent);
+    expect(query(container, '[data-control="density"]').getAttribute('aria-valuetext')).toBe('30%');
+    expect(query(container, '[data-control="sense-radius"]').getAttribute('aria-valuetext')).toMatch(/^\d+ cells?$/);
+  });
+
+  it('says when playback pauses, in words', async () => {
+    const { app, container } = await open();
+    const announcer = query<HTMLElement>(container, '[data-region="status-announcer"]');
+    app.store.play();
+    expect(announcer.textContent).toMatch(/^Playing\. /);
+    app.store.pause();
+    expect(announcer.textContent).toMatch(/^Paused\. /);
   });
 
   it('speaks after a step by the user and after an edit', async () => {

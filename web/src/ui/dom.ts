@@ -31,6 +31,21 @@ export function setAttribute(element: Element, name: string, value: string): voi
   if (element.getAttribute(name) !== value) element.setAttribute(name, value);
 }
 
+/**
+ * The value shown beside a range slider. Not a live region, which an <output> is by default:
+ * the timeline's would be read out at every frame of playback. The slider itself says it
+ * (showRangeValue).
+ */
+export function rangeOutput(): HTMLOutputElement {
+  return el('output', { class: 'ap-output', 'aria-live': 'off' });
+}
+
+/** Shows a slider's value beside it and gives it to screen readers as the slider's own (30%, not 0.3). */
+export function showRangeValue(input: HTMLInputElement, output: HTMLOutputElement, text: string): void {
+  setText(output, text);
+  setAttribute(input, 'aria-valuetext', text);
+}
+
 /** Elements whose text or attribute is a fixed phrase, re-translated on language change. */
 export class Phrases {
   private readonly bindings: Array<(language: Language) => void> = [];

@@ -5,13 +5,13 @@ import { MAX_RADIUS } from '../engine/navmesh/free-space';
 import { RADIUS_STEP } from '../state/navmesh';
 import type { Change, PlaygroundStore } from '../state/store';
 import { formatNumber } from '../scene/format';
-import { el, type Phrases, setText } from './dom';
+import { el, type Phrases, rangeOutput, setText, showRangeValue } from './dom';
 import { translate, type PhraseKey } from './i18n';
 
 export function buildMeshControls(store: PlaygroundStore, phrases: Phrases): { element: HTMLElement; update(changes: ReadonlySet<Change>): void } {
   const shown = el('input', { type: 'checkbox', 'data-control': 'mesh' });
   const radius = el('input', { type: 'range', min: 0, max: MAX_RADIUS, step: RADIUS_STEP, value: 0, 'data-control': 'mesh-radius' });
-  const radiusOutput = el('output', { class: 'ap-output' });
+  const radiusOutput = rangeOutput();
   const status = el('p', { class: 'ap-note', 'data-region': 'mesh-status', 'aria-live': 'polite' });
   shown.addEventListener('change', () => store.setMeshShown(shown.checked));
   radius.addEventListener('input', () => store.setMeshRadius(Number(radius.value)));
@@ -26,7 +26,7 @@ export function buildMeshControls(store: PlaygroundStore, phrases: Phrases): { e
     const language = store.language;
     shown.checked = mesh.shown;
     radius.value = String(mesh.radius);
-    setText(radiusOutput, radiusText(mesh.radius, (key, params) => translate(language, key, params)));
+    showRangeValue(radius, radiusOutput, radiusText(mesh.radius, (key, params) => translate(language, key, params)));
     const state = mesh.state;
     status.hidden = state.kind === 'hidden' || (state.kind === 'building' && !state.slow);
     if (state.kind === 'built') {

@@ -12,7 +12,7 @@ import { MAX_MAP_SIDE, MAX_SENSE_RADIUS, MIN_MAP_SIDE } from '../state/limits';
 import type { Change, PlaygroundStore, Tool } from '../state/store';
 import type { WalkStepSize } from '../state/walk-timeline';
 import { showGroups, type ControlGroup } from './controls';
-import { el, Phrases, setAttribute, setText } from './dom';
+import { el, Phrases, rangeOutput, setAttribute, setText, showRangeValue } from './dom';
 import { joinSentences, translate, type PhraseKey } from './i18n';
 import { buildMeshControls } from './navmesh-controls';
 import { buildScenarioList } from './scenario-list';
@@ -70,7 +70,7 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
   // Shared by every run: the agents walk the same world.
   const unknownTerrain = el('input', { type: 'checkbox', 'data-control': 'unknown-terrain' });
   const senseRadius = el('input', { type: 'range', min: 1, max: MAX_SENSE_RADIUS, step: 1, 'data-control': 'sense-radius' });
-  const senseOutput = el('output', { class: 'ap-output' });
+  const senseOutput = rangeOutput();
   unknownTerrain.addEventListener('change', () => store.setUnknownTerrain(unknownTerrain.checked));
   senseRadius.addEventListener('input', () => store.setUnknownTerrain(store.unknownTerrain, Number(senseRadius.value)));
   const stepSize = el('select', { 'data-control': 'walk-step' },
@@ -108,11 +108,11 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
   });
   const generator = el('select', { 'data-control': 'generator' }, ...GENERATOR_NAMES.map((g) => option(g, `generator.${g}` as PhraseKey)));
   const density = el('input', { type: 'range', min: 0.05, max: 0.6, step: 0.05, value: 0.3, 'data-control': 'density' });
-  const densityOutput = el('output', { class: 'ap-output' });
+  const densityOutput = rangeOutput();
   const densityField = el('label', { class: 'ap-field ap-range-field' }, phrases.span('density', 'ap-label'), density, densityOutput);
   const showDensity = () => {
     densityField.hidden = generator.value !== 'random-walls';
-    setText(densityOutput, `${Math.round(Number(density.value) * 100)}%`);
+    showRangeValue(density, densityOutput, `${Math.round(Number(density.value) * 100)}%`);
   };
   generator.addEventListener('change', showDensity);
   density.addEventListener('input', showDensity);
@@ -271,7 +271,7 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
       unknownTerrain.checked = store.unknownTerrain;
       senseRadius.value = String(store.senseRadius);
       senseRadius.disabled = !store.unknownTerrain;
-      setText(senseOutput, translate(store.language, 'walk.radiusValue', { n: store.senseRadius }));
+      showRangeValue(senseRadius, senseOutput, translate(store.language, 'walk.radiusValue', { n: store.senseRadius }));
       stepSize.value = store.walkStepSize;
       walkItems.agent.hidden = walkItems.trail.hidden = !store.walking;
       walkItems.fog.hidden = walkItems.sense.hidden = !store.walking || !store.unknownTerrain;

@@ -9,7 +9,7 @@ import type { Run } from '../state/run';
 import { MAX_EXPANSION_LIMIT } from '../state/limits';
 import type { Change, PlaygroundStore } from '../state/store';
 import { showGroups, type ControlGroup } from './controls';
-import { el, Phrases, setText } from './dom';
+import { el, Phrases, rangeOutput, setText, showRangeValue } from './dom';
 import { refusalText } from './describe';
 import { algorithmLabel, joinSentences, translate, type PhraseKey } from './i18n';
 
@@ -58,7 +58,7 @@ export function buildSearchOptions(store: PlaygroundStore, phrases: Phrases, run
   const costOptions = catalog.costModels.map((c) => option(c, `costModel.${c}` as PhraseKey));
   const costModel = el('select', { 'data-control': 'cost-model' }, ...costOptions);
   const weight = el('input', { type: 'range', min: 0, max: 5, step: 0.1, value: run().options.weight, 'data-control': 'weight' });
-  const weightOutput = el('output', { class: 'ap-output' });
+  const weightOutput = rangeOutput();
   const limit = el('input', { type: 'number', min: 1, max: MAX_EXPANSION_LIMIT, step: 1, inputmode: 'numeric', 'data-control': 'max-expansions' });
   const note = el('p', { class: 'ap-note', 'data-region': 'option-note', hidden: true });
   algorithm.addEventListener('change', () => set(fitOptions(store.engine.algorithm(algorithm.value as AlgorithmName), run().options)));
@@ -119,7 +119,7 @@ export function buildSearchOptions(store: PlaygroundStore, phrases: Phrases, run
     diagonal.value = options.diagonal;
     costModel.value = options.costModel;
     weight.value = String(options.weight);
-    setText(weightOutput, options.weight.toFixed(1));
+    showRangeValue(weight, weightOutput, options.weight.toFixed(1));
     if (document.activeElement !== limit) limit.value = String(options.maxExpansions ?? '');
     // A search on the navigation mesh reads none of them (its h is the straight-line
     // distance; it moves at any angle inside the mesh); the agent radius is its option.

@@ -17,7 +17,7 @@ import type { Change, PlaygroundStore } from '../state/store';
 import { searchName } from './comparison';
 import { joinSentences, translate } from './i18n';
 import { showGroups, type ControlGroup } from './controls';
-import { el, Phrases, setAttribute, setText } from './dom';
+import { el, Phrases, rangeOutput, setText, showRangeValue } from './dom';
 import { narrationText, speedLabel, statusText, timelineLabel } from './describe';
 import { translateFileError } from './format-errors';
 
@@ -49,9 +49,9 @@ export function buildTransport(store: PlaygroundStore, phrases: Phrases, narrate
   walkButton.addEventListener('click', () => (store.walking ? store.setWalking(false) : store.startWalk()));
 
   const speedInput = el('input', { type: 'range', min: 0, max: INSTANT_SPEED_INDEX, step: 1, value: store.speedIndex, 'data-control': 'speed' });
-  const speedOutput = el('output', { class: 'ap-output' });
+  const speedOutput = rangeOutput();
   const timelineInput = el('input', { type: 'range', min: 0, max: 0, step: 1, value: 0, 'data-control': 'timeline' });
-  const timelineOutput = el('output', { class: 'ap-output' });
+  const timelineOutput = rangeOutput();
   const status = el('p', { class: 'ap-status', 'aria-live': 'off', 'data-region': 'status' });
   const announcer = el('p', { class: 'ap-visually-hidden', role: 'status', 'data-region': 'status-announcer' });
   const narration = el('p', { class: 'ap-narration', 'data-region': 'narration' });
@@ -108,8 +108,7 @@ export function buildTransport(store: PlaygroundStore, phrases: Phrases, narrate
       walkButton.dataset.state = store.walking ? 'walking' : 'searching';
       speedInput.value = String(store.speedIndex);
       const speed = speedLabel(language, store.speedIndex);
-      setText(speedOutput, speed);
-      setAttribute(speedInput, 'aria-valuetext', speed);
+      showRangeValue(speedInput, speedOutput, speed);
       const m = store.message;
       if (m !== shownMessage) {
         shownMessage = m;
@@ -135,14 +134,14 @@ export function buildTransport(store: PlaygroundStore, phrases: Phrases, narrate
       timelineInput.value = String(step);
       timelineInput.disabled = total === 0;
       const label = timelineLabel(store);
-      setText(timelineOutput, label);
-      setAttribute(timelineInput, 'aria-valuetext', label);
+      showRangeValue(timelineInput, timelineOutput, label);
       backButton.disabled = step === 0;
       stepButton.disabled = store.finished || store.runs.every((run) => run.shown.status === 'ready');
       const comparing = store.runs.length > 1;
       // A chosen Moving AI query adds whether the cost found is its published optimal length.
       setText(status, joinSentences(language, [comparing ? compareStatus(store) : statusText(store), extraStatus()].filter(Boolean)));
-      if (worthAnnouncing(changes)) setText(announcer, status.textContent ?? '');
+      const news = announcement(changes);
+      if (news !== null) setText(announcer, joinSentences(language, [news, status.textContent ?? ''].filter(Boolean)));
       // In compare mode the narration names the search it tells about.
       const run = narrated();
       setText(narration, comparing ? translate(language, 'compare.narration', { name: searchName(store, run), text: narrationText(store, run) }) : narrationText(store, run));
@@ -150,14 +149,19 @@ export function buildTransport(store: PlaygroundStore, phrases: Phrases, narrate
   };
   // What screen readers were last told about: playback and the end of the searches.
   let toldPlaying = store.playing, toldFinished = store.finished;
-  /** Everything but a frame of playback (or of a recomputation running over several frames) and its end. */
-  const worthAnnouncing = (changes: ReadonlySet<Change>) => {
+  /**
+   * What to say before the status, or null to say nothing: everything but a frame of playback
+   * (or of a recomputation running over several frames) and its end. Playback starting or
+   * pausing is said in words, since the status line at that moment may read as before.
+   */
+  const announcement = (changes: ReadonlySet<Change>): string | null => {
     const { playing, finished } = store;
     const event = playing !== toldPlaying || (finished && !toldFinished)
       || (changes.has('ui') && !playing) || NEWS.some((change) => changes.has(change));
+    const said = playing && !toldPlaying ? 'announce.playing' : !playing && toldPlaying && !finished ? 'announce.paused' : null;
     toldPlaying = playing;
     toldFinished = finished;
-    return event;
+    return event ? (said ? translate(store.language, said) : '') : null;
   };
   update(new Set<Change>(['ui', 'search', 'language']));
   return { element, update, show, destroy: () => clearTimeout(expiry) };
