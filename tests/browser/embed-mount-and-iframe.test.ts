@@ -115,6 +115,15 @@ describe('Share and Embed', () => {
     expect(src.startsWith(`${distUrl}index.html?embed#v2=`)).toBe(true);
     expect(decodeShareFragment(new URL(src).hash.slice(1), catalog)).toEqual(current);
 
+    // Named for screen readers: the dialog by its heading, each snippet by the note above it,
+    // each Copy button by what it copies; inside the element's shadow root, where the ids are.
+    const named = (element: Element) => (element.getAttribute('aria-labelledby') ?? '').split(' ').map((id) => shadow.getElementById(id)?.textContent).join(' ');
+    expect(named(dialog)).toBe('Embed this playground');
+    expect(named(shadow.querySelector('[data-snippet="element"]')!)).toMatch(/^As an element:/);
+    expect(named(shadow.querySelector('[data-snippet="iframe"]')!)).toMatch(/^As an iframe/);
+    expect(shadow.querySelector('[data-action="copy-element"]')!.getAttribute('aria-label')).toBe('Copy the element code');
+    expect(shadow.querySelector('[data-action="copy-iframe"]')!.getAttribute('aria-label')).toBe('Copy the iframe code');
+
     shadow.querySelector<HTMLButtonElement>('[data-action="close-embed"]')!.click();
     expect(dialog.open).toBe(false);
   });

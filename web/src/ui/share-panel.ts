@@ -72,26 +72,29 @@ export function buildSharePanel(store: PlaygroundStore, phrases: Phrases, links:
 
   // ---------------------------------------------------------------- Embed
   const dialogStatus = el('p', { class: 'ap-share-status', 'aria-live': 'polite', 'data-region': 'embed-status' });
-  const snippetField = (name: string) => el('textarea', { readonly: true, rows: 4, spellcheck: 'false', class: 'ap-snippet', 'data-snippet': name });
+  // Screen readers name the dialog by its heading, each snippet by the note above it, and each
+  // Copy button by what it copies (ids unique per playground: a page may hold several).
+  const ids = `ap-embed-${++embedDialogs}`;
+  const snippetField = (name: string) => el('textarea', { readonly: true, rows: 4, spellcheck: 'false', class: 'ap-snippet', 'data-snippet': name, 'aria-labelledby': `${ids}-${name}` });
   const elementField = snippetField('element');
   const iframeField = snippetField('iframe');
-  const copyButton = (field: HTMLTextAreaElement, action: string) => button(phrases, 'copy', action, async () => {
+  const copyButton = (field: HTMLTextAreaElement, action: string, label: PhraseKey) => phrases.attribute(button(phrases, 'copy', action, async () => {
     if (await copyText(field.value)) {
       say(dialogStatus, phrases, 'copy.done');
     } else {
       selectField(field);
       say(dialogStatus, phrases, 'copy.manually');
     }
-  });
+  }), 'aria-label', label);
   const closeButton = button(phrases, 'close', 'close-embed', () => dialog.close());
-  const dialog: HTMLDialogElement = el('dialog', { class: 'ap-dialog', 'data-region': 'embed-dialog' },
-    phrases.text(el('h2', {}), 'embed.title'),
-    phrases.text(el('p', { class: 'ap-note' }), 'embed.element'),
+  const dialog: HTMLDialogElement = el('dialog', { class: 'ap-dialog', 'data-region': 'embed-dialog', 'aria-labelledby': `${ids}-title` },
+    phrases.text(el('h2', { id: `${ids}-title` }), 'embed.title'),
+    phrases.text(el('p', { class: 'ap-note', id: `${ids}-element` }), 'embed.element'),
     elementField,
-    el('div', { class: 'ap-toolbar' }, copyButton(elementField, 'copy-element')),
-    phrases.text(el('p', { class: 'ap-note' }), 'embed.iframe'),
+    el('div', { class: 'ap-toolbar' }, copyButton(elementField, 'copy-element', 'copy.element')),
+    phrases.text(el('p', { class: 'ap-note', id: `${ids}-iframe` }), 'embed.iframe'),
     iframeField,
-    el('div', { class: 'ap-toolbar' }, copyButton(iframeField, 'copy-iframe')),
+    el('div', { class: 'ap-toolbar' }, copyButton(iframeField, 'copy-iframe', 'copy.iframe')),
     dialogStatus,
     el('div', { class: 'ap-toolbar ap-dialog-end' }, closeButton));
   const embedButton = button(phrases, 'embed', 'embed', () => {
@@ -109,6 +112,9 @@ export function buildSharePanel(store: PlaygroundStore, phrases: Phrases, links:
     dialog);
   return { element };
 }
+
+/** Embed dialogs made so far, for ids unique in the page. */
+let embedDialogs = 0;
 
 /** How long "Link copied" shows, in ms. */
 const COPIED_SHOWN_MS = 4000;
