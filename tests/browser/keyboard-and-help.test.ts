@@ -191,6 +191,40 @@ describe('the status screen readers hear', () => {
   });
 });
 
+describe('the keyboard\'s focus when the control it is on goes', () => {
+  it('Got it hands it to the map, Compare to Add search, a pane\'s × to the pane in its place, Stop comparing to Compare', async () => {
+    const { app, container } = await open(memoryStorage());
+    const tabTo = async (target: Element) => {
+      for (let presses = 0; presses < 80 && document.activeElement !== target; presses++) await userEvent.tab();
+      expect(document.activeElement).toBe(target);
+    };
+    await tabTo(query(container, '[data-action="dismiss-hint"]'));
+    await userEvent.keyboard('{Enter}');
+    expect(container.querySelector('[data-region="first-run-hint"]')).toBeNull();
+    expect(document.activeElement).toBe(app.canvas);
+
+    await tabTo(query(container, '[data-action="compare"]'));
+    await userEvent.keyboard('{Enter}');
+    expect(app.store.runs).toHaveLength(2);
+    expect(document.activeElement).toBe(query(container, '[data-action="add-search"]'));
+    await userEvent.keyboard('{Enter}');
+    expect(app.store.runs).toHaveLength(3);
+
+    const secondRemove = query<HTMLButtonElement>(container, '.ap-pane[data-pane="2"] [data-action="remove-search"]');
+    secondRemove.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(app.store.runs).toHaveLength(2);
+    await nextFrame();
+    expect(document.activeElement).toBe(query(container, '.ap-pane[data-pane="2"] [data-action="remove-search"]'));
+    expect(document.activeElement).not.toBe(secondRemove);
+
+    query<HTMLButtonElement>(container, '[data-action="stop-compare"]').focus();
+    await userEvent.keyboard('{Enter}');
+    expect(app.store.runs).toHaveLength(1);
+    expect(document.activeElement).toBe(query(container, '[data-action="compare"]'));
+  });
+});
+
 describe('first-run hint', () => {
   it('shows once, is dismissed, and stays dismissed on the next visit', async () => {
     const storage = memoryStorage();

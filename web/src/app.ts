@@ -173,7 +173,8 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
   cleanups.push(() => transport.destroy());
   const stage = el('section', { class: 'ap-stage' }, paneGrid, transport.element, comparison.element, inspector.element);
   // A page's first visit says what to do; an embed's page says that itself.
-  const firstRunHint = embedded ? null : buildFirstRunHint(storage, phrases, touchFirst);
+  // Dismissed, the hint hands the keyboard's focus to the map it is about.
+  const firstRunHint = embedded ? null : buildFirstRunHint(storage, phrases, touchFirst, () => panes[0]?.canvas.focus());
   // Above the map, not over it: the map's top rows are where a learner looks first.
   if (firstRunHint) stage.prepend(firstRunHint);
 
@@ -241,6 +242,9 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
   const syncPanes = () => {
     const same = panes.length === store.runs.length && panes.every((pane, i) => pane.run === store.runs[i]);
     if (same) return;
+    // A pane that goes while it holds the keyboard's focus (its × pressed) hands it on below.
+    const focused = (root.getRootNode() as Document | ShadowRoot).activeElement;
+    const focusLostAt = panes.findIndex((pane) => !store.runs.includes(pane.run) && focused !== null && pane.element.contains(focused));
     for (const pane of panes.splice(0)) {
       if (store.runs.includes(pane.run)) panes.push(pane);
       else {
@@ -265,6 +269,7 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
       pane.show(visibleGroups());
       if (!kept.has(pane.run)) pane.update(new Set<Change>(['options', 'search', 'language']));
     });
+    if (focusLostAt >= 0) panes[Math.min(focusLostAt, panes.length - 1)]!.takeFocus();
     // Every pane is the same size (the grid's cells are equal), so the first one's size is
     // the view's canvas size for all.
     // The panes are measured and drawn at the next frame, whose layout is needed anyway,

@@ -52,12 +52,17 @@ export function buildCompareBar(store: PlaygroundStore, phrases: Phrases): Compa
 
   const update = (changes: ReadonlySet<Change>) => {
     if (!changes.has('options')) return;
+    const focused = (element.getRootNode() as Document | ShadowRoot).activeElement;
     const count = store.runs.length;
     compare.hidden = count > 1;
     add.hidden = count < 2;
     add.disabled = count >= MAX_RUNS;
     stop.hidden = count < 2;
     element.hidden = !visible;
+    // A pressed button that hides itself hands the keyboard's focus to the one in its place
+    // (Compare becomes Add search, Stop comparing becomes Compare), not to the top of the page.
+    if (focused === compare && compare.hidden) add.focus();
+    else if ((focused === stop && stop.hidden) || (focused === add && add.hidden)) compare.focus();
   };
   const show = (groups: ReadonlySet<ControlGroup>) => {
     visible = groups.has('compare');

@@ -10,18 +10,22 @@ const STORAGE_KEY = 'astar-playground.firstRunHint';
 const DISMISSED = 'dismissed';
 
 /** The hint, or null when it was dismissed before (or cannot be remembered). */
-export function buildFirstRunHint(storage: Storage | null, phrases: Phrases, touchFirst = false): HTMLElement | null {
+/** `afterDismiss` gives the keyboard's focus a place to go when the hint (holding it) goes. */
+export function buildFirstRunHint(storage: Storage | null, phrases: Phrases, touchFirst = false, afterDismiss: () => void = () => {}): HTMLElement | null {
   if (!storage || readSafely(storage) === DISMISSED) return null;
   const dismiss = phrases.text(el('button', { type: 'button', class: 'ap-button', 'data-action': 'dismiss-hint' }), 'hint.dismiss');
   const hint = el('aside', { class: 'ap-first-run', 'data-region': 'first-run-hint' },
     phrases.text(el('p', {}), touchFirst ? 'hint.firstRunTouch' : 'hint.firstRun'), dismiss);
   dismiss.addEventListener('click', () => {
+    // Only the keyboard's focus needs a new place (a mouse's click would leave the map's cursor shown).
+    const byKeyboard = dismiss.matches(':focus-visible');
     try {
       storage.setItem(STORAGE_KEY, DISMISSED);
     } catch {
       // Blocked storage: the hint goes for this visit only.
     }
     hint.remove();
+    if (byKeyboard) afterDismiss();
   });
   return hint;
 }

@@ -114,6 +114,11 @@ export class Pane {
   }
 
   /** Compare mode shows the header; `index` is the pane's place (its number is index + 1). */
+  /** Takes the keyboard's focus from a neighbouring pane that went: on its own × while comparing, else on its map. */
+  takeFocus(): void {
+    (this.removeButton.hidden ? this.canvas : this.removeButton).focus();
+  }
+
   place(index: number, comparing: boolean): void {
     if (comparing && !this.options) this.buildOptions();
     this.header.hidden = !comparing;
