@@ -76,6 +76,8 @@ describe('the map by keyboard', () => {
     expect(announcer.textContent).toMatch(/^Cell \(3, 1\) · wall/);
     await userEvent.keyboard('{Control>}z{/Control}');
     expect(store.grid.cost(3, 1)).toBe(1);
+    // What the cursor said is told again as the cell now is.
+    expect(announcer.textContent).toMatch(/^Cell \(3, 1\) · terrain cost 1/);
 
     // T paints the chosen terrain cost; E erases it again.
     store.setTerrainCost(7);
@@ -92,6 +94,7 @@ describe('the map by keyboard', () => {
     await userEvent.keyboard('{Control>}z{/Control}');
     expect(store.start).toEqual({ x: 1, y: 1 });
     expect(store.goal).toEqual({ x: 3, y: 2 });
+    expect(announcer.textContent).not.toMatch(/Start/);
 
     // The start cannot go onto the goal: the cursor says so and nothing moves.
     await userEvent.keyboard('{ArrowRight}{ArrowRight}s');

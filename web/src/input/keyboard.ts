@@ -77,6 +77,9 @@ export function attachKeyboard(target: Document | HTMLElement, container: HTMLEl
     else if (lower === 'r' && !key.shiftKey) store.reset();
     else handled = false;
     if (handled) key.preventDefault();
+    // An undo or redo on the focused map may change the cursor's cell (a wall, the start
+    // moved back): what the cursor last said is told again as the cell now is.
+    if (handled && command && map) cursor.announce(map);
   };
   target.addEventListener('keydown', onKeyDown);
   return () => target.removeEventListener('keydown', onKeyDown);
