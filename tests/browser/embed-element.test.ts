@@ -121,6 +121,12 @@ describe('the element', () => {
     expect(linked.store.step).toBe(2);
   });
 
+  it('adds no main landmark to its host page', async () => {
+    const { shadow } = await place();
+    expect(shadow.querySelector('main')).toBeNull();
+    expect(shadow.querySelector('.ap-main')).not.toBeNull();
+  });
+
   it('shows exactly the map payload, given whole or after "v2="', async () => {
     const state = sampleState();
     const { element, store } = await place({ map: encodeShareFragment(state, catalog) });

@@ -194,6 +194,18 @@ describe('the status screen readers hear', () => {
   });
 });
 
+describe('landmarks', () => {
+  it('puts the map, its controls and the options in the page\'s one main landmark', async () => {
+    const { container } = await open();
+    const main = container.querySelectorAll('main');
+    expect(main).toHaveLength(1);
+    for (const inside of ['[data-region="canvas"]', '[data-region="status"]', '[data-action="play"]', '[data-control="algorithm"]'])
+      expect(main[0]!.querySelector(inside), inside).not.toBeNull();
+    // The page's own header (title, language, Share) is outside it.
+    expect(main[0]!.contains(query(container, '.ap-header'))).toBe(false);
+  });
+});
+
 describe('the keyboard\'s focus when the control it is on goes', () => {
   it('Got it hands it to the map, Compare to Add search, a pane\'s × to the pane in its place, Stop comparing to Compare', async () => {
     const { app, container } = await open(memoryStorage());

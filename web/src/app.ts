@@ -189,7 +189,9 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
     heatRange: () => heats.range(store.runs, store.grid, store.heatMode),
   });
   scenarioVerdict = panel.scenarioVerdict;
-  const main = el('div', { class: 'ap-main' }, stage, panel.element);
+  // The page's main landmark, for landmark navigation; an embed is inside someone else's
+  // page, whose landmarks are its own.
+  const main = el(embedded ? 'div' : 'main', { class: 'ap-main' }, stage, panel.element);
   if (embedded) root.append(main, header);
   else root.append(header, main);
   container.append(root);
