@@ -156,13 +156,11 @@ std::uint8_t cost_of_map_char(char c) {
 
 // The length in bytes of the character starting at line[i]: the files are UTF-8 (or
 // ASCII), and a row's width is counted in characters, as the user sees it. A byte that
-// does not start a well-formed sequence counts as one character on its own.
+// does not start a well-formed sequence counts as one character on its own, as a browser's
+// decoder shows it (one U+FFFD each).
 std::size_t character_length(std::string_view line, std::size_t i) {
-  const unsigned char lead = static_cast<unsigned char>(line[i]);
-  const std::size_t expected = lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3 : lead >= 0xF0 && lead <= 0xF4 ? 4 : 1;
-  std::size_t length = 1;
-  while (length < expected && i + length < line.size() && (static_cast<unsigned char>(line[i + length]) & 0xC0) == 0x80) ++length;
-  return length;
+  const std::size_t length = utf8_length(line.substr(i));
+  return length == 0 ? 1 : length;
 }
 
 char map_char_of_cost(std::uint8_t cost) {
