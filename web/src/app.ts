@@ -23,7 +23,7 @@ import { PlaygroundStore, type Change, type Language } from './state/store';
 import { buildCompareBar } from './ui/compare-bar';
 import { buildComparison } from './ui/comparison';
 import { CONTROL_GROUPS, DEFAULT_EMBED_CONTROLS, EDITING_GROUPS, type ControlGroup } from './ui/controls';
-import { el, Phrases } from './ui/dom';
+import { el, focusedIn, Phrases } from './ui/dom';
 import { exportPng, exportSvg } from './ui/exports';
 import { initialLanguage, isLanguage, LANGUAGES, rememberLanguage } from './ui/i18n';
 import { buildInspector } from './ui/inspector';
@@ -245,7 +245,7 @@ export async function mountPlayground(container: HTMLElement, options: MountOpti
     const same = panes.length === store.runs.length && panes.every((pane, i) => pane.run === store.runs[i]);
     if (same) return;
     // A pane that goes while it holds the keyboard's focus (its × pressed) hands it on below.
-    const focused = (root.getRootNode() as Document | ShadowRoot).activeElement;
+    const focused = focusedIn(root);
     const focusLostAt = panes.findIndex((pane) => !store.runs.includes(pane.run) && focused !== null && pane.element.contains(focused));
     for (const pane of panes.splice(0)) {
       if (store.runs.includes(pane.run)) panes.push(pane);

@@ -187,7 +187,7 @@ function prepare(engine: Engine, grid: Grid, options: PathOptions): PreparationR
   checkGrid(grid, 'prepare()');
   const mesh = meshAlgorithmOf(options);
   if (!mesh) return engine.prepare(grid, searchOptions(options));
-  const radius = meshOptions(grid, mesh, options).radius;
+  const radius = meshOptions(engine, grid, mesh, options).radius;
   if (engine.hasNavMesh(grid, radius)) return { milliseconds: 0, bytes: meshBytes(engine.navMesh(grid, radius).data) };
   const began = performance.now();
   const { data } = engine.navMesh(grid, radius);
@@ -208,13 +208,13 @@ function meshAlgorithmOf(options: PathOptions): MeshAlgorithmName | undefined {
   return MESH_ALGORITHMS.find((name) => name === options?.algorithm);
 }
 
-/** A mesh search's options from findPath's, checked: only radius and maxExpansions apply, and the grid must have no terrain costs. */
-function meshOptions(grid: Grid, algorithm: MeshAlgorithmName, options: PathOptions): MeshSearchOptions {
+/** A mesh search's options from findPath's, checked: only radius and maxExpansions apply, and the grid must be one the algorithm's row allows. */
+function meshOptions(engine: Engine, grid: Grid, algorithm: MeshAlgorithmName, options: PathOptions): MeshSearchOptions {
   for (const key of Object.keys(options)) {
     if (!['algorithm', 'radius', 'maxExpansions'].includes(key))
       throw new RangeError(`findPath() option ${JSON.stringify(key)} does not apply to ${algorithm}; it takes radius and maxExpansions`);
   }
-  if (!grid.uniformCost())
+  if (engine.algorithm(algorithm).uniformTerrainOnly && !grid.uniformCost())
     throw new RangeError(`${algorithm} runs only on grids where every walkable cell costs the same, and this grid has terrain costs`);
   return { algorithm, radius: options.radius ?? 0, ...(options.maxExpansions ? { maxExpansions: options.maxExpansions } : {}) };
 }
@@ -230,7 +230,7 @@ function findPath(engine: Engine, grid: Grid, start: CellArgument, goal: CellArg
 
 /** findPath with a mesh search: the same steps, the mesh built (or reused) by reset(). */
 function findMeshPath(engine: Engine, grid: Grid, start: CellArgument, goal: CellArgument, algorithm: MeshAlgorithmName, options: PathOptions): PathResult {
-  const search = engine.createMeshSearch(grid, meshOptions(grid, algorithm, options));
+  const search = engine.createMeshSearch(grid, meshOptions(engine, grid, algorithm, options));
   try {
     search.reset(cellOf(grid, start, 'start'), cellOf(grid, goal, 'goal'));
     search.run();

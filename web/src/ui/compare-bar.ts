@@ -6,7 +6,7 @@ import { COMPARE_ORDER } from '../presenters/index';
 import { MAX_RUNS } from '../state/run';
 import type { Change, PlaygroundStore } from '../state/store';
 import type { ControlGroup } from './controls';
-import { el, Phrases } from './dom';
+import { el, focusedIn, Phrases } from './dom';
 import type { PhraseKey } from './i18n';
 
 export interface CompareBar {
@@ -52,7 +52,7 @@ export function buildCompareBar(store: PlaygroundStore, phrases: Phrases): Compa
 
   const update = (changes: ReadonlySet<Change>) => {
     if (!changes.has('options')) return;
-    const focused = (element.getRootNode() as Document | ShadowRoot).activeElement;
+    const focused = focusedIn(element);
     const count = store.runs.length;
     compare.hidden = count > 1;
     add.hidden = count < 2;

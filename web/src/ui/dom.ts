@@ -31,6 +31,11 @@ export function setAttribute(element: Element, name: string, value: string): voi
   if (element.getAttribute(name) !== value) element.setAttribute(name, value);
 }
 
+/** The element with the keyboard's focus in `node`'s tree (the page, or an embed's shadow root). */
+export function focusedIn(node: Node): Element | null {
+  return (node.getRootNode() as Document | ShadowRoot).activeElement;
+}
+
 /**
  * The value shown beside a range slider. Not a live region, which an <output> is by default:
  * the timeline's would be read out at every frame of playback. The slider itself says it

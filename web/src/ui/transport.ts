@@ -17,7 +17,7 @@ import type { Change, PlaygroundStore } from '../state/store';
 import { searchName } from './comparison';
 import { joinSentences, translate } from './i18n';
 import { showGroups, type ControlGroup } from './controls';
-import { el, Phrases, rangeOutput, setText, showRangeValue } from './dom';
+import { el, focusedIn, Phrases, rangeOutput, setText, showRangeValue } from './dom';
 import { narrationText, speedLabel, statusText, timelineLabel } from './describe';
 import { translateFileError } from './format-errors';
 
@@ -122,7 +122,7 @@ export function buildTransport(store: PlaygroundStore, phrases: Phrases, narrate
       // An error that answers something the reader just did in the playground (an import from
       // the side panel) is brought into view if it is out of it; one shown by itself (a bad
       // link as the page opens, in an embed perhaps) never scrolls the page.
-      const focus = (element.getRootNode() as Document | ShadowRoot).activeElement;
+      const focus = focusedIn(element);
       if (appeared && m.kind === 'error' && focus && element.closest('.ap-root')?.contains(focus)) messageBox.scrollIntoView({ block: 'nearest' });
     }
     if (changes.has('search') || changes.has('ui') || changes.has('language')) {
