@@ -10,8 +10,8 @@
 //   Dedupe    one per subgoal: sorted, each neighbour once (a pair is usually found from
 //             both ends)
 //   Contract  the hierarchy, when asked for (subgoal_contraction.h): one per valuation of
-//             a subgoal and per subgoal taken from its queue, then two per subgoal to lay
-//             out the lists with their shortcuts
+//             a subgoal and per subgoal taken from its queue, then one per subgoal to
+//             prune the top's edges and two to lay out the lists with their shortcuts
 // The total is only known as the phases learn the map: until the rows are read the number
 // of subgoals is extrapolated from the rows read so far, and the hierarchy's from the
 // subgoals still queued. done() only grows; total() may move.

@@ -51,8 +51,9 @@ std::uint64_t SubgoalContraction::remaining_estimate() const {
   const std::uint64_t nodes = graph_.node_count();
   // Each subgoal is taken from the queue about once (some twice), then the lists are laid out.
   switch (phase_) {
-    case Phase::Value: return 2 * nodes - cursor_ + 2 * nodes;
-    case Phase::Remove: return queue_.size() + 2 * nodes;
+    case Phase::Value: return 2 * nodes - cursor_ + 3 * nodes;
+    case Phase::Remove: return queue_.size() + 3 * nodes;
+    case Phase::Prune: return 3 * nodes - cursor_;
     case Phase::Count: return 2 * nodes - cursor_;
     case Phase::Fill: return nodes - cursor_;
     default: return 0;
@@ -83,10 +84,18 @@ bool SubgoalContraction::step() {
         }
       } else {
         decltype(queue_)().swap(queue_);
-        offsets_.assign(nodes + 1, 0);
-        phase_ = Phase::Count;
+        phase_ = Phase::Prune;
         cursor_ = 0;
       }
+      return true;
+    case Phase::Prune:
+      if (cursor_ < nodes) {
+        prune_top_edges(static_cast<NodeId>(cursor_++));
+        return true;
+      }
+      offsets_.assign(nodes + 1, 0);
+      phase_ = Phase::Count;
+      cursor_ = 0;
       return true;
     case Phase::Count:
       if (cursor_ < nodes) {
@@ -218,6 +227,46 @@ void SubgoalContraction::remove(NodeId node) {
   const std::uint32_t shown = std::min<std::uint32_t>(level, 254);
   graph_.levels_[graph_.cell(node)] = static_cast<std::uint8_t>(shown);
   highest_level_ = std::max(highest_level_, shown);
+}
+
+void SubgoalContraction::prune_top_edges(NodeId node) {
+  if (graph_.ranks_[node] != kTopRank) return;
+  std::vector<SubgoalEdge>& edges = live_[node];
+  // Marks: the subgoal's neighbours (all at the top), with the moves of its edge to each.
+  if (++search_ == 0) {
+    std::fill(seen_.begin(), seen_.end(), 0u);
+    std::fill(target_.begin(), target_.end(), 0u);
+    search_ = 1;
+  }
+  for (const SubgoalEdge& edge : edges) {
+    seen_[edge.to] = search_;
+    counted_[edge.to] = edge.moves;
+  }
+  for (std::size_t k = 0; k < edges.size();) {
+    const SubgoalEdge edge = edges[k];
+    // Each pair is looked at once, from its lower end.
+    bool bypassed = false;
+    if (edge.to > node)
+      for (const SubgoalEdge& onward : live_[edge.to])
+        if (onward.to != node && seen_[onward.to] == search_ && no_longer(counted_[onward.to] + onward.moves, edge.moves)) {
+          bypassed = true;
+          break;
+        }
+    if (!bypassed) {
+      ++k;
+      continue;
+    }
+    seen_[edge.to] = 0;  // no longer a neighbour, so no longer the middle of a pair
+    edges[k] = edges.back();
+    edges.pop_back();
+    std::vector<SubgoalEdge>& back = live_[edge.to];
+    for (std::size_t b = 0; b < back.size(); ++b)
+      if (back[b].to == node) {
+        back[b] = back.back();
+        back.pop_back();
+        break;
+      }
+  }
 }
 
 void SubgoalContraction::count_edges(NodeId node) {

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -205,6 +206,33 @@ TEST(SubgoalGraph, UpEdgesLeadUpTheHierarchyAndDownEdgesDown) {
     }
   }
   EXPECT_GT(below_top, 0u) << "the hierarchy removed nothing from the top";
+}
+
+TEST(SubgoalGraph, NoEdgeAtTheTopIsAsLongAsTwoOthersThroughASubgoalThere) {
+  // The contraction drops such edges (subgoal_contraction.h, "Pruning"); the searches against
+  // Dijkstra below check that no distance was lost with them.
+  std::mt19937 rng(29);
+  const MoveLengths lengths = move_lengths(CostModel::Exact);
+  std::size_t top_edges = 0;
+  for (int trial = 0; trial < 24; ++trial) {
+    const Grid grid = trial % 3 == 2 ? rooms_grid(rng, 5, 4, 7) : random_uniform_grid(rng, 64);
+    SubgoalGraphSearch search(grid, options_for(kRules[trial % 2]));
+    const SubgoalGraph& graph = prepared_graph(search, grid);
+    for (NodeId u = 0; u < graph.node_count(); ++u) {
+      if (graph.rank(u) != kTopRank) continue;
+      for (const SubgoalEdge& direct : graph.up_edges(u)) {
+        ++top_edges;
+        for (const SubgoalEdge& first : graph.up_edges(u)) {
+          if (first.to == direct.to) continue;
+          const std::optional<SubgoalEdge> second = graph.find_edge(first.to, direct.to);
+          if (second)
+            EXPECT_GT((first.moves + second->moves).cost(lengths), direct.moves.cost(lengths) * (1 + 1e-12))
+                << "trial " << trial << ": " << u << " - " << direct.to << " through " << first.to;
+        }
+      }
+    }
+  }
+  EXPECT_GT(top_edges, 1000u);
 }
 
 // ---------------------------------------------------------------------------------------
