@@ -1,6 +1,7 @@
 #include "subgoal_builder.h"
 
 #include "subgoal_contraction.h"
+#include "subgoal_landmarks.h"
 
 #include <algorithm>
 #include <array>
@@ -48,15 +49,19 @@ std::uint64_t SubgoalGraphBuilder::total() const {
   std::uint64_t nodes = graph_->points_.size();
   // Before every row is read, assume the rows to come hold subgoals as densely as those read.
   if (phase_ == Phase::Cells && cursor_ > 0) nodes = nodes * rows / cursor_;
-  if (phase_ == Phase::Contract) return done_ + contraction_->remaining_estimate();
+  const std::uint64_t landmark_runs = SubgoalGraph::kLandmarkCount + 1;
+  if (phase_ == Phase::Landmarks) return done_ + landmarks_->remaining_estimate();
+  if (phase_ == Phase::Contract) return done_ + contraction_->remaining_estimate() + landmark_runs * nodes;
   // Four passes over the subgoals for the flat graph; the hierarchy values each, takes each
-  // from its queue about once, and lays the lists out in two passes.
-  return rows + (graph_->hierarchical_ && nodes <= kMaxHierarchyNodes ? 8 : 4) * nodes;
+  // from its queue about once, prunes and lays the lists out in three passes, and its
+  // landmarks' Dijkstras settle each once a run.
+  return rows + (graph_->hierarchical_ && nodes <= kMaxHierarchyNodes ? 9 + landmark_runs : 4) * nodes;
 }
 
 std::size_t SubgoalGraphBuilder::bytes() const {
   return graph_->bytes() + link_offsets_.capacity() * sizeof(std::uint32_t) + links_.capacity() * sizeof(NodeId) +
-         next_slot_.capacity() * sizeof(std::uint32_t) + (contraction_ ? contraction_->bytes() : 0);
+         next_slot_.capacity() * sizeof(std::uint32_t) + (contraction_ ? contraction_->bytes() : 0) +
+         (landmarks_ ? landmarks_->bytes() : 0);
 }
 
 std::shared_ptr<const SubgoalGraph> SubgoalGraphBuilder::take() {
@@ -71,7 +76,7 @@ std::uint64_t SubgoalGraphBuilder::units_in_phase() const {
     case Phase::Count:
     case Phase::Fill:
     case Phase::Dedupe: return graph_->points_.size();
-    default: return 0;  // Contract counts its own
+    default: return 0;  // Contract and Landmarks count their own
   }
 }
 
@@ -79,11 +84,20 @@ std::uint64_t SubgoalGraphBuilder::advance(std::uint64_t units) {
   std::uint64_t made = 0;
   end_spent_phases();
   while (made < units && phase_ != Phase::Finished) {
+    // Each moves on as soon as its last unit is done, so that no slice ends with nothing made.
     if (phase_ == Phase::Contract) {
-      if (contraction_->step()) {
-        ++made;
-      } else {
+      made += contraction_->step();
+      if (contraction_->finished()) {
         contraction_.reset();
+        landmarks_ = std::make_unique<SubgoalLandmarks>(*graph_, graph_->cost_model_);
+        phase_ = Phase::Landmarks;
+      }
+      continue;
+    }
+    if (phase_ == Phase::Landmarks) {
+      made += landmarks_->step();
+      if (landmarks_->finished()) {
+        landmarks_.reset();
         phase_ = Phase::Finished;
       }
       continue;
@@ -106,7 +120,7 @@ std::uint64_t SubgoalGraphBuilder::advance(std::uint64_t units) {
 }
 
 void SubgoalGraphBuilder::end_spent_phases() {
-  while (phase_ != Phase::Contract && phase_ != Phase::Finished && cursor_ >= units_in_phase()) {
+  while (phase_ != Phase::Contract && phase_ != Phase::Landmarks && phase_ != Phase::Finished && cursor_ >= units_in_phase()) {
     const Phase ending = phase_;
     cursor_ = 0;
     switch (ending) {

@@ -12,6 +12,8 @@
 //   Contract  the hierarchy, when asked for (subgoal_contraction.h): one per valuation of
 //             a subgoal and per subgoal taken from its queue, then one per subgoal to
 //             prune the top's edges and two to lay out the lists with their shortcuts
+//   Landmarks with the hierarchy (subgoal_landmarks.h): one per subgoal settled by each of
+//             its Dijkstras
 // The total is only known as the phases learn the map: until the rows are read the number
 // of subgoals is extrapolated from the rows read so far, and the hierarchy's from the
 // subgoals still queued. done() only grows; total() may move.
@@ -30,6 +32,7 @@
 namespace astar {
 
 class SubgoalContraction;
+class SubgoalLandmarks;
 
 class SubgoalGraphBuilder {
  public:
@@ -54,7 +57,7 @@ class SubgoalGraphBuilder {
   std::shared_ptr<const SubgoalGraph> take();
 
  private:
-  enum class Phase { Cells, Links, Count, Fill, Dedupe, Contract, Finished };
+  enum class Phase { Cells, Links, Count, Fill, Dedupe, Contract, Landmarks, Finished };
 
   // Above this many subgoals the graph stays flat: the hierarchy's working lists take about
   // 100 bytes a subgoal on top of the graph (a 40% random map of 4096 x 4096 has 5.6 million).
@@ -83,6 +86,7 @@ class SubgoalGraphBuilder {
   std::vector<std::uint32_t> next_slot_;     // Fill: per node, where its next neighbour goes
   std::uint32_t kept_ = 0;                   // Dedupe: edges kept so far
   std::unique_ptr<SubgoalContraction> contraction_;  // Contract
+  std::unique_ptr<SubgoalLandmarks> landmarks_;      // Landmarks
 };
 
 }  // namespace astar

@@ -65,6 +65,7 @@ class SubgoalContraction {
 
   // One unit of work; false once the graph holds the hierarchy (and nothing was done).
   bool step();
+  bool finished() const { return phase_ == Phase::Done; }
   std::uint64_t remaining_estimate() const;
   std::size_t bytes() const;
 

@@ -104,16 +104,29 @@ void SubgoalGraphSearch::begin() {
     down_head_[node] = kNoNode;
     pending_.push_back(node);
   };
+  // The goal's distances from the landmarks: a subgoal's own, or the least over its links
+  // of the link's plus the link's freespace length (a shortest path to a cell that is no
+  // subgoal enters it from one of the subgoals it sees, subgoals.h).
+  goal_landmarks_.fill(INFINITY);
+  const MoveLengths base = move_lengths(options_.cost_model);
+  const auto take_landmarks = [&](NodeId node, double extra) {
+    if (!graph.has_landmarks()) return;
+    const double* from = graph.landmark_distances(node);
+    for (std::size_t k = 0; k < goal_landmarks_.size(); ++k) goal_landmarks_[k] = std::min(goal_landmarks_[k], from[k] + extra);
+  };
   const NodeId goal_node = graph.node_at(goal_.x, goal_.y);
   if (goal_node != kNoNode) {
     mark(goal_node);
+    take_landmarks(goal_node, 0.0);
   } else {
     graph.reach(goal_.x, goal_.y, Point{-1, -1}, [&](Point p) {
       const NodeId node = graph.node_at(p.x, p.y);
       goal_link_[node] = stamp_;
       mark(node);
+      take_landmarks(node, graph.h_moves(p, goal_).cost(base));
     });
   }
+  landmarks_reach_goal_ = std::any_of(goal_landmarks_.begin(), goal_landmarks_.end(), [](double d) { return std::isfinite(d); });
   while (!pending_.empty()) {
     const NodeId node = pending_.back();
     pending_.pop_back();
@@ -134,14 +147,14 @@ void SubgoalGraphSearch::begin() {
 }
 
 template <class Listener>
-void SubgoalGraphSearch::relax(CellId id, Point at, double new_g, CellId parent, Listener& listener) {
+void SubgoalGraphSearch::relax(CellId id, Point at, NodeId node, double new_g, CellId parent, Listener& listener) {
   NodeState& next = cells_[id];
   Outcome outcome;
   double old_g = NAN;
   if (next.stamp != stamp_) {
     next = NodeState{new_g, 0, stamp_, static_cast<std::uint8_t>(CellPhase::Open), 0};
     parents_[id] = parent;
-    open_.push(make_entry(priority_key(new_g + h_at(at)), new_g, id));
+    open_.push(make_entry(priority_key(new_g + (node == kNoNode ? h_at(at) : h_at_subgoal(node, at))), new_g, id));
     ++counters_.opened;
     outcome = Outcome::Opened;
   } else if (next.phase == static_cast<std::uint8_t>(CellPhase::Open) && new_g < next.g - 1e-9 * next.g) {
@@ -150,7 +163,7 @@ void SubgoalGraphSearch::relax(CellId id, Point at, double new_g, CellId parent,
     old_g = next.g;
     next.g = new_g;
     parents_[id] = parent;
-    open_.decrease(next.aux, make_entry(priority_key(new_g + h_at(at)), new_g, id));
+    open_.decrease(next.aux, make_entry(priority_key(new_g + (node == kNoNode ? h_at(at) : h_at_subgoal(node, at))), new_g, id));
     ++counters_.improved;
     outcome = Outcome::Improved;
   } else {
@@ -171,7 +184,7 @@ void SubgoalGraphSearch::expand_next(Listener& listener) {
   const Point at = grid_->point(id);
   const double g = cell.g;
   if constexpr (listener_observes<Listener>()) {
-    const double h_here = h_at(at);
+    const double h_here = h(id);
     Event event = make_event(EventKind::Expand, id, g, h_here, g + h_here);
     event.other = parents_[id];
     listener.on_event(event);
@@ -183,20 +196,25 @@ void SubgoalGraphSearch::expand_next(Listener& listener) {
 
   const SubgoalGraph& graph = *graph_;
   const NodeId node = graph.node_at(at.x, at.y);
-  const auto offer = [&](Point to, MoveCount moves) { relax(grid_->id(to), to, g + moves.cost(lengths_), id, listener); };
-  const auto offer_freespace = [&](Point to) { offer(to, graph.h_moves(at, to)); };
+  const auto offer = [&](NodeId to, MoveCount moves) {
+    const Point p = graph.point(to);
+    relax(grid_->id(p), p, to, g + moves.cost(lengths_), id, listener);
+  };
+  const auto offer_goal = [&] { relax(goal_id_, goal_, kNoNode, g + graph.h_moves(at, goal_).cost(lengths_), id, listener); };
   if (node == kNoNode) {
     // Only the start can be a node that is no subgoal here (the goal ended the search above).
-    graph.reach(at.x, at.y, goal_, offer_freespace);
+    graph.reach(at.x, at.y, goal_, [&](Point p) {
+      if (p == goal_) offer_goal();
+      else offer(graph.node_at(p.x, p.y), graph.h_moves(at, p));
+    });
   } else {
-    for (const SubgoalEdge& edge : graph.up_edges(node)) offer(graph.point(edge.to), edge.moves);
+    for (const SubgoalEdge& edge : graph.up_edges(node)) offer(edge.to, edge.moves);
     if (id == start_id_) {
-      for (const SubgoalEdge& edge : graph.down_edges(node)) offer(graph.point(edge.to), edge.moves);
+      for (const SubgoalEdge& edge : graph.down_edges(node)) offer(edge.to, edge.moves);
     } else if (goal_side_[node] == stamp_) {
-      for (std::uint32_t k = down_head_[node]; k != kNoNode; k = down_links_[k].next)
-        offer(graph.point(down_links_[k].to), down_links_[k].moves);
+      for (std::uint32_t k = down_head_[node]; k != kNoNode; k = down_links_[k].next) offer(down_links_[k].to, down_links_[k].moves);
     }
-    if (goal_link_[node] == stamp_) offer_freespace(goal_);
+    if (goal_link_[node] == stamp_) offer_goal();
   }
   if (open_.size() > counters_.max_open) counters_.max_open = open_.size();
   if (open_.empty()) status_ = Status::NoPath;
@@ -245,6 +263,14 @@ std::vector<OpenItem> SubgoalGraphSearch::open_in_order(std::size_t limit) const
     items.push_back({id, cells_[id].g, h_here, cells_[id].g + h_here, Side::Forward});
   }
   return items;
+}
+
+double SubgoalGraphSearch::h(CellId id) const {
+  const double rule = Search::h(id);
+  if (!ready() || !landmarks_reach_goal_ || id >= grid_->cell_count() || id == goal_id_ || std::isnan(rule)) return rule;
+  const Point at = grid_->point(id);
+  const NodeId node = graph_->node_at(at.x, at.y);
+  return node == kNoNode ? rule : std::max(rule, graph_->landmark_bound(node, goal_landmarks_.data()) * unit_);
 }
 
 std::vector<Point> SubgoalGraphSearch::route_to(CellId id) const {

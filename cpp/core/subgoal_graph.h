@@ -11,7 +11,10 @@
 //      keeping each edge followed, the other way round, as a down link.
 //   2. A* from the start, one expansion per step, with h = the rule's distance to the goal
 //      (octile or Manhattan, in the cost model's lengths, times the terrain's one cost):
-//      consistent, since no edge costs less than the distance between its ends. The start's
+//      consistent, since no edge costs less than the distance between its ends. At a subgoal
+//      of a graph with landmarks (subgoal_landmarks.h), h is the larger of that and the
+//      landmarks' bound, |d(L, goal) - d(L, n)| at its best landmark L, also consistent; the
+//      goal's distances from the landmarks come from its links in step 1. The start's
 //      successors are what reach() finds from it (the goal among them when in plain sight);
 //      a start on a subgoal takes all its edges. Any other subgoal relaxes its up edges, its
 //      down links (so it goes down only into the goal's side), and the goal when it is one
@@ -52,6 +55,7 @@
 // terrain) are refused by its row in options.h before that.
 #pragma once
 
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -88,6 +92,9 @@ class SubgoalGraphSearch final : public ExpandingSearch<SubgoalGraphSearch> {
     return c.stamp == stamp_ ? static_cast<CellPhase>(c.phase) : CellPhase::Unseen;
   }
   double g(CellId id) const override { return phase(id) == CellPhase::Unseen ? NAN : cells_[id].g; }
+  // The search's own h (step 2 above): at a subgoal of a graph with landmarks the larger of
+  // the rule's distance and the landmarks' bound; elsewhere the rule's distance.
+  double h(CellId id) const override;
   double f(CellId id) const override { return phase(id) == CellPhase::Unseen ? NAN : cells_[id].g + h(id); }
   CellId parent(CellId id) const override { return phase(id) == CellPhase::Unseen ? kNoCell : parents_[id]; }
   std::uint32_t expansion_order(CellId id) const override {
@@ -139,11 +146,20 @@ class SubgoalGraphSearch final : public ExpandingSearch<SubgoalGraphSearch> {
   void use_graph(std::shared_ptr<const SubgoalGraph> graph);
   template <class Listener>
   void expand_next(Listener& listener);
+  // Offers node `id` (at `at`, the subgoal `node` or kNoNode for the goal) the cost `g`.
   template <class Listener>
-  void relax(CellId id, Point at, double g, CellId parent, Listener& listener);
+  void relax(CellId id, Point at, NodeId node, double g, CellId parent, Listener& listener);
   // h from `at` to the goal: the same numbers as heuristic_ (the base class's h()), without
   // its switch over heuristics in the inner loop.
   double h_at(Point at) const { return graph_->h_moves(at, goal_).cost(lengths_); }
+  // h at subgoal `node` (at `at`): also bounded by the landmarks, when the graph has them.
+  double h_at_subgoal(NodeId node, Point at) const {
+    const double rule = h_at(at);
+    if (!landmarks_reach_goal_) return rule;
+    const double bound = graph_->landmark_bound(node, goal_landmarks_.data()) * unit_;
+    return bound > rule ? bound : rule;
+  }
+
   void mark_path();
   // Appends the cells after node `a` up to node `b`, whose parent it is: along their edge,
   // or the start's or the goal's link. False when the graph has no such edge (a graph
@@ -176,6 +192,10 @@ class SubgoalGraphSearch final : public ExpandingSearch<SubgoalGraphSearch> {
   // Resolved at begin().
   CellId start_id_ = 0, goal_id_ = 0;
   double unit_ = 1.0;       // the one terrain cost
+  // The goal's distances from the graph's landmarks (in the cost model's lengths, before
+  // unit_), and whether any of them is finite.
+  std::array<double, SubgoalGraph::kLandmarkCount> goal_landmarks_{};
+  bool landmarks_reach_goal_ = false;
   MoveLengths lengths_{};  // the cost model's move lengths, times unit_
 };
 

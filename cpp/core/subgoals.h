@@ -38,6 +38,10 @@
 // subgoal exactly when it is free. Subgoals are numbered in row-major order (NodeId); a
 // cell's node is the count of subgoal bits before it (a rank per word plus one popcount).
 //
+// Landmarks (subgoal_landmarks.h): a hierarchy's graph also holds kLandmarkCount subgoals
+// spread to the map's far ends and every subgoal's distance from each, by which a query
+// bounds its distance to the goal more tightly than h does (landmark_bound()).
+//
 // Hierarchy (subgoal_contraction.h): subgoals are removed one at a time, each given a rank
 // (the order of removal); removing one may add shortcuts between its neighbours, each
 // carrying the moves of the path it stands for and the subgoal it bypasses (`via`), through
@@ -53,6 +57,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <optional>
 #include <span>
 #include <vector>
@@ -225,6 +230,28 @@ class SubgoalGraph {
     const std::uint32_t both = dx < dy ? dx : dy;
     return {both, dx + dy - 2 * both};
   }
+  // Landmarks (subgoal_landmarks.h), none in a flat graph. A subgoal's distances from them
+  // are in the lengths of the hierarchy's cost model, infinite where one does not reach it.
+  static constexpr int kLandmarkCount = 8;
+  std::span<const NodeId> landmarks() const { return landmarks_; }
+  bool has_landmarks() const { return !landmarks_.empty(); }
+  const double* landmark_distances(NodeId node) const {
+    return landmark_distances_.data() + static_cast<std::size_t>(node) * kLandmarkCount;
+  }
+  // A lower bound on the distance from `node` to a cell whose distances from the landmarks
+  // are `to` (the same lengths): the largest |to[k] - d(k, node)| over the landmarks that
+  // reach both; 0 without landmarks.
+  double landmark_bound(NodeId node, const double* to) const {
+    double bound = 0;
+    if (landmarks_.empty()) return bound;
+    const double* from = landmark_distances(node);
+    for (std::size_t k = 0; k < landmarks_.size(); ++k) {
+      // Unreached at one end: infinite, or NaN at both (which compares false); neither counts.
+      const double gap = from[k] > to[k] ? from[k] - to[k] : to[k] - from[k];
+      if (gap > bound && gap != std::numeric_limits<double>::infinity()) bound = gap;
+    }
+    return bound;
+  }
   // What building it took, in the builder's units of work (SubgoalGraphBuilder::done()).
   std::uint64_t work() const { return work_; }
   std::size_t cell_count() const { return levels_.size(); }
@@ -235,6 +262,7 @@ class SubgoalGraph {
  private:
   friend class SubgoalGraphBuilder;
   friend class SubgoalContraction;
+  friend class SubgoalLandmarks;
 
   // A run of clear cells from (x, y) in straight direction `dir`: how many, and whether the
   // cell after them is a subgoal or the target (then `at` is that cell).
@@ -270,6 +298,8 @@ class SubgoalGraph {
   std::vector<std::uint32_t> up_ends_;  // per node: where its up edges end
   std::vector<SubgoalEdge> edges_;
   std::vector<std::uint8_t> levels_;  // per cell, see levels()
+  std::vector<NodeId> landmarks_;
+  std::vector<double> landmark_distances_;  // per node, kLandmarkCount (landmark_distances())
   int level_count_ = 1;
   std::uint64_t work_ = 0;
 };

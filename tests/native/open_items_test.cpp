@@ -342,7 +342,7 @@ TEST_P(OpenItemsOfGridSearch, ListTheNextExpansionsInOrderAtEveryStep) {
   const AlgorithmInfo& algorithm = GetParam();
   std::mt19937 rng(7000 + static_cast<unsigned>(algorithm.id));
   std::uint64_t steps = 0;
-  for (int round = 0; round < 300; ++round) {
+  for (int round = 0; round < 400; ++round) {
     const Query query = random_query(rng, algorithm);
     const std::string where = std::string(algorithm.name) + " round " + std::to_string(round);
     const std::unique_ptr<Search> search = make_search(query.grid, query.options);

@@ -235,6 +235,86 @@ TEST(SubgoalGraph, NoEdgeAtTheTopIsAsLongAsTwoOthersThroughASubgoalThere) {
   EXPECT_GT(top_edges, 1000u);
 }
 
+TEST(SubgoalGraph, LandmarksAreSubgoalsFarApartWithTheirShortestDistancesToEverySubgoal) {
+  std::mt19937 rng(31);
+  std::size_t checked = 0;
+  for (int trial = 0; trial < 16; ++trial) {
+    const Diagonal rule = kRules[trial % 2];
+    const CostModel model = trial % 4 < 2 ? CostModel::Exact : CostModel::Integer;
+    const Grid grid = trial % 3 == 2 ? rooms_grid(rng, 4, 4, 6) : random_uniform_grid(rng, 40);
+    SubgoalGraphSearch search(grid, options_for(rule, model));
+    const SubgoalGraph& graph = prepared_graph(search, grid);
+    const std::string where = "trial " + std::to_string(trial);
+    if (graph.node_count() < 2 * SubgoalGraph::kLandmarkCount) continue;
+    ASSERT_EQ(graph.landmarks().size(), static_cast<std::size_t>(SubgoalGraph::kLandmarkCount)) << where;
+    std::vector<NodeId> distinct(graph.landmarks().begin(), graph.landmarks().end());
+    std::sort(distinct.begin(), distinct.end());
+    EXPECT_EQ(std::unique(distinct.begin(), distinct.end()), distinct.end()) << where;
+    // Measured in cells by the reference Dijkstra (the map's one cost is 1).
+    for (std::size_t k = 0; k < graph.landmarks().size(); ++k) {
+      const std::vector<double> from = reference::costs_from(grid, {rule, model}, graph.point(graph.landmarks()[k]));
+      for (NodeId node = 0; node < graph.node_count(); ++node, ++checked) {
+        const double expected = from[graph.cell(node)], held = graph.landmark_distances(node)[k];
+        if (std::isinf(expected)) EXPECT_TRUE(std::isinf(held)) << where << " landmark " << k << " node " << node;
+        else EXPECT_NEAR(held, expected, 1e-9 * (1 + expected)) << where << " landmark " << k << " node " << node;
+      }
+    }
+    // The second landmark is the subgoal farthest from the first (among those it reaches).
+    const double* second = graph.landmark_distances(graph.landmarks()[1]);
+    for (NodeId node = 0; node < graph.node_count(); ++node) {
+      const double d = graph.landmark_distances(node)[0];
+      if (std::isfinite(d)) EXPECT_LE(d, second[0] + 1e-9) << where;
+    }
+  }
+  EXPECT_GT(checked, 5000u);
+}
+
+TEST(SubgoalGraph, AFlatGraphHasNoLandmarks) {
+  std::mt19937 rng(37);
+  const Grid grid = random_uniform_grid(rng, 40);
+  SubgoalGraphSearch search(grid, options_for(Diagonal::OnlyWhenNoObstacles));
+  search.set_hierarchy(false);
+  const SubgoalGraph& graph = prepared_graph(search, grid);
+  EXPECT_GT(graph.node_count(), 0u);
+  EXPECT_FALSE(graph.has_landmarks());
+}
+
+TEST(SubgoalGraphSearch, HIsAtMostTheDistanceToTheGoalAndConsistentAndLandmarksRaiseIt) {
+  // h(n) <= d(n, goal) at every subgoal, and h(u) <= c(u, v) + h(v) along every edge (so A*
+  // over the graph is optimal without reopening); the landmarks' bound is above the rule's
+  // distance somewhere.
+  std::mt19937 rng(43);
+  std::size_t raised = 0, subgoals = 0;
+  for (int trial = 0; trial < 24; ++trial) {
+    const Diagonal rule = kRules[trial % 2];
+    const CostModel model = trial % 4 < 2 ? CostModel::Exact : CostModel::Integer;
+    const std::uint8_t terrain = trial % 3 == 1 ? 3 : 1;
+    const Grid grid = trial % 3 == 2 ? rooms_grid(rng, 4, 4, 6) : random_uniform_grid(rng, 40, terrain);
+    SubgoalGraphSearch search(grid, options_for(rule, model));
+    const SubgoalGraph& graph = prepared_graph(search, grid);
+    const MoveLengths lengths = move_lengths(model);
+    const double unit = grid.min_cost();
+    for (int q = 0; q < 4; ++q) {
+      const Point start = reference::random_point(rng, grid), goal = reference::random_point(rng, grid);
+      if (!reference::walkable(grid, start.x, start.y) || !reference::walkable(grid, goal.x, goal.y)) continue;
+      ASSERT_TRUE(search.reset(start, goal));
+      const std::vector<double> to_goal = reference::costs_from(grid, {rule, model}, goal);
+      const std::string where = describe(grid, rule, start, goal);
+      for (NodeId node = 0; node < graph.node_count(); ++node) {
+        const double h = search.h(graph.cell(node));
+        const double tolerance = 1e-9 * (1 + h);
+        EXPECT_LE(h, to_goal[graph.cell(node)] + tolerance) << where << " node " << node;
+        for (const SubgoalEdge& edge : graph.edges(node))
+          EXPECT_LE(h, edge.moves.cost(lengths) * unit + search.h(graph.cell(edge.to)) + tolerance) << where << " edge " << node;
+        ++subgoals;
+        raised += h > graph.h_moves(graph.point(node), goal).cost(lengths) * unit + tolerance;
+      }
+    }
+  }
+  EXPECT_GT(subgoals, 2000u);
+  EXPECT_GT(raised, subgoals / 20) << "the landmarks should raise h at some subgoals";
+}
+
 // ---------------------------------------------------------------------------------------
 // The search against Dijkstra
 
