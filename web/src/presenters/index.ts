@@ -18,7 +18,7 @@ import { jumpPoints } from './jump-points';
 import { mpaa } from './mpaa';
 import { navmeshAStar } from './navmesh';
 import { polyanya } from './polyanya';
-import type { MeshPresenter, Presenter } from './presenter';
+import type { MeshPresenter, OwnHeuristic, Presenter } from './presenter';
 import { subgoalGraph } from './subgoal-graph';
 import { thetaStar } from './theta-star';
 
@@ -63,6 +63,11 @@ export function frontierOf(algorithm: AlgorithmName): Frontier {
   return FRONTIERS[PRESENTERS[algorithm].frontier];
 }
 
+/** The phrase naming the h a search works out itself, when it reads no heuristic option; null when it has none (h = 0) or reads the option. */
+export function ownHeuristicOf(algorithm: AlgorithmName): OwnHeuristic | null {
+  return PRESENTERS[algorithm].ownHeuristic ?? null;
+}
+
 /** The marks of the legend the algorithm draws beyond open, closed and the path. */
 export function legendOf(algorithm: AlgorithmName): readonly LegendMark[] {
   return PRESENTERS[algorithm].legend;
@@ -71,5 +76,5 @@ export function legendOf(algorithm: AlgorithmName): readonly LegendMark[] {
 /** The algorithms Compare and Add search offer on their own, in the order they do. */
 export const COMPARE_ORDER: readonly AlgorithmName[] = (Object.keys(PRESENTERS) as AlgorithmName[]).filter((name) => PRESENTERS[name].offeredByCompare);
 
-export type { MeshPresenter, MeshView, Presenter, Say, StepStory, LegendMark } from './presenter';
+export type { MeshPresenter, MeshView, OwnHeuristic, Presenter, Say, StepStory, LegendMark } from './presenter';
 export { searchStory } from './presenter';

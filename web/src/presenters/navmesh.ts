@@ -111,6 +111,7 @@ function narrateFunnel(view: MeshView, say: Say): string[] {
 export function navmeshAStar(): MeshPresenter {
   return {
     frontier: 'polygon-list',
+    ownHeuristic: 'heuristic.straightLine',
     pseudocode: CODE,
     legend: ['polygons', 'corridor', 'funnel'],
     offeredByCompare: false,

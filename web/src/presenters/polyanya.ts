@@ -137,6 +137,7 @@ function readNodes(view: MeshView): NodesByState {
 export function polyanya(): MeshPresenter {
   return {
     frontier: 'node-list',
+    ownHeuristic: 'heuristic.straightLine',
     pseudocode: CODE,
     legend: ['intervals', 'roots', 'pruned'],
     offeredByCompare: false,

@@ -54,6 +54,13 @@ export function searchStory(search: Search, say: Say, language: Language, stepNu
   };
 }
 
+/**
+ * What the heuristic menu names for a search that reads no heuristic option but has an h of
+ * its own: a phrase, given {name}, the name of the rule's own distance (octile with diagonal
+ * moves, Manhattan without).
+ */
+export type OwnHeuristic = PhraseKey;
+
 export interface Presenter {
   /** What the search keeps its frontier in, which names it everywhere (frontier.ts). */
   readonly frontier: FrontierKind;
@@ -67,6 +74,8 @@ export interface Presenter {
   readonly offeredByCompare: boolean;
   /** Which numbers the corners of a reached cell show when zoomed in. */
   readonly corners: CornerRule;
+  /** The h it works out itself, for a search that reads no heuristic option (ownHeuristicOf). */
+  readonly ownHeuristic?: OwnHeuristic;
   /**
    * The numbers a cell holds per direction (N, E, S, W, NE, SE, SW, NW), drawn at its edges
    * and corners when zoomed in, reached or not (JPS+: its jump table); null where it has
@@ -118,6 +127,7 @@ export interface MeshOpenEntry {
  */
 export interface MeshPresenter {
   readonly frontier: FrontierKind;
+  readonly ownHeuristic?: OwnHeuristic;
   readonly pseudocode: Pseudocode;
   readonly legend: readonly LegendMark[];
   readonly offeredByCompare: boolean;

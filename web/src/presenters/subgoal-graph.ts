@@ -2,7 +2,8 @@
 // a graph prepared once per map, whose nodes are subgoals (free cells just off an obstacle's
 // corner) and whose edges join subgoals that reach each other along a shortest line the walls
 // do not lengthen; a hierarchy adds shortcuts and lets a query go up from the start, across
-// the top and down only into the goal's side. A step expands one node (the start, a subgoal or
+// the top and down only into the goal's side; its h at a subgoal is also bounded by landmarks
+// (subgoal_landmarks.h), which the heuristic menu names (ownHeuristic). A step expands one node (the start, a subgoal or
 // the goal), and its "neighbours" are the nodes at the other ends of its edges, usually far
 // away. The picture therefore shades every subgoal (the engine's "subgoal" channel) and draws
 // the current expansion's edges as segments from the expanded node; the step that expands
@@ -22,8 +23,8 @@ import {
 
 const SUBGOAL_GRAPH: Program = [
   [0, piece('initialise',
-    'mark the goal’s side: the subgoals the goal sees, and every subgoal reached from them by edges up the hierarchy; put the start in the open list, with g(start) = 0',
-    '标记终点一侧：终点能看到的子目标，以及从它们沿层次结构向上的边能到达的所有子目标；把起点放入开放列表，g(起点) = 0')],
+    'mark the goal’s side: the subgoals the goal sees, and every subgoal reached from them by edges up the hierarchy; take the goal’s distances from the landmarks through those it sees; h(n) = the larger of the octile (4-connected: Manhattan) distance and the best landmark L’s bound |d(L, goal) − d(L, n)|; put the start in the open list, with g(start) = 0',
+    '标记终点一侧：终点能看到的子目标，以及从它们沿层次结构向上的边能到达的所有子目标；经终点能看到的子目标算出终点到各地标的距离；h(n) = 八方向距离（四连通时为曼哈顿距离）与最佳地标 L 的下界 |d(L, 终点) − d(L, n)| 中的较大者；把起点放入开放列表，g(起点) = 0')],
   [0, WHILE_OPEN],
   [1, POP_UNWEIGHTED],
   [1, goalPiece(text(
@@ -64,6 +65,7 @@ function edgeMarks(step: StepEvent): Overlay[] {
 export function subgoalGraph(): Presenter {
   return {
     frontier: 'open-list',
+    ownHeuristic: 'heuristic.landmarks',
     pseudocode: { program: SUBGOAL_GRAPH, signalLines: SUBGOAL_SIGNALS },
     replanLine: 'initialise',
     legend: ['subgoal', 'edges'],

@@ -10,11 +10,13 @@ import { MAX_EXPANSION_LIMIT } from '../state/limits';
 import type { Change, PlaygroundStore } from '../state/store';
 import { showGroups, type ControlGroup } from './controls';
 import { el, Phrases, rangeOutput, setText, showRangeValue } from './dom';
+import { ownHeuristicOf } from '../presenters/index';
 import { refusalText } from './describe';
 import { algorithmLabel, joinSentences, translate, type PhraseKey } from './i18n';
 
 /** The heuristic control's value while the search reads no heuristic (no heuristic's name). */
 const NO_HEURISTIC = 'none';
+const OWN_HEURISTIC = 'own';
 
 export interface SearchOptionFields {
   algorithm: HTMLElement;
@@ -48,11 +50,14 @@ export function buildSearchOptions(store: PlaygroundStore, phrases: Phrases, run
   const algorithmOptions = pageAlgorithms.map((row) => el('option', { value: row.name }));
   const algorithm = el('select', { 'data-control': 'algorithm' }, ...algorithmOptions);
   const defaultHeuristic = el('option', { value: '' });
-  // What a search that reads no heuristic (Dijkstra, breadth- and depth-first) shows in
-  // its place: the control says what the search uses, while the run's own choice stays in
-  // its options and comes back with an algorithm that reads it.
+  // What a search that reads no heuristic shows in its place: "None" (Dijkstra, breadth- and
+  // depth-first), or the h it works out itself (its presenter's ownHeuristic: the mesh
+  // searches, the subgoal graph). The control says what the search uses, while the run's own
+  // choice stays in its options and comes back with an algorithm that reads it.
   const noHeuristic = option(NO_HEURISTIC, 'heuristic.none');
-  const heuristic = el('select', { 'data-control': 'heuristic' }, defaultHeuristic, ...catalog.heuristics.map((h) => option(h, `heuristic.${h}` as PhraseKey)), noHeuristic);
+  const ownHeuristic = el('option', { value: OWN_HEURISTIC });
+  const heuristic = el('select', { 'data-control': 'heuristic' }, defaultHeuristic, ...catalog.heuristics.map((h) => option(h, `heuristic.${h}` as PhraseKey)),
+    noHeuristic, ownHeuristic);
   const diagonalOptions = catalog.diagonals.map((d) => option(d, `diagonal.${d}` as PhraseKey));
   const diagonal = el('select', { 'data-control': 'diagonal' }, ...diagonalOptions);
   const costOptions = catalog.costModels.map((c) => option(c, `costModel.${c}` as PhraseKey));
@@ -63,7 +68,7 @@ export function buildSearchOptions(store: PlaygroundStore, phrases: Phrases, run
   const note = el('p', { class: 'ap-note', 'data-region': 'option-note', hidden: true });
   algorithm.addEventListener('change', () => set(fitOptions(store.engine.algorithm(algorithm.value as AlgorithmName), run().options)));
   heuristic.addEventListener('change', () => {
-    if (heuristic.value !== NO_HEURISTIC) set({ heuristic: (heuristic.value || undefined) as HeuristicName | undefined });
+    if (heuristic.value !== NO_HEURISTIC && heuristic.value !== OWN_HEURISTIC) set({ heuristic: (heuristic.value || undefined) as HeuristicName | undefined });
   });
   diagonal.addEventListener('change', () => set({ diagonal: diagonal.value as DiagonalName }));
   costModel.addEventListener('change', () => set({ costModel: costModel.value as CostModelName }));
@@ -111,11 +116,12 @@ export function buildSearchOptions(store: PlaygroundStore, phrases: Phrases, run
     catalog.diagonals.forEach((d, i) => { diagonalOptions[i]!.disabled = !row.diagonals.includes(d); });
     catalog.costModels.forEach((c, i) => { costOptions[i]!.disabled = !row.costModels.includes(c); });
     algorithm.value = options.algorithm;
-    noHeuristic.hidden = row.usesHeuristic;
-    noHeuristic.disabled = row.usesHeuristic;
-    // The mesh searches' h is the straight-line distance, which the menu names; the others
-    // that take no heuristic have h = 0.
-    heuristic.value = row.usesHeuristic ? options.heuristic ?? '' : row.onMesh ? 'euclidean' satisfies HeuristicName : NO_HEURISTIC;
+    const own = row.usesHeuristic ? null : ownHeuristicOf(row.name);
+    noHeuristic.hidden = noHeuristic.disabled = row.usesHeuristic || own !== null;
+    ownHeuristic.hidden = ownHeuristic.disabled = own === null;
+    const ruleDistance = translate(language, options.diagonal === 'never' ? 'heuristic.manhattan' : 'heuristic.octile');
+    setText(ownHeuristic, own ? translate(language, own, { name: ruleDistance }) : '');
+    heuristic.value = row.usesHeuristic ? options.heuristic ?? '' : own ? OWN_HEURISTIC : NO_HEURISTIC;
     diagonal.value = options.diagonal;
     costModel.value = options.costModel;
     weight.value = String(options.weight);
