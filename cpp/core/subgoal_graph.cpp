@@ -54,7 +54,6 @@ void SubgoalGraphSearch::use_graph(std::shared_ptr<const SubgoalGraph> graph) {
   if (goal_side_.size() != nodes) {
     goal_side_.assign(nodes, 0);
     goal_link_.assign(nodes, 0);
-    down_head_.assign(nodes, kNoNode);
   }
   ++layout_;  // the "subgoal" channel moved
 }
@@ -94,14 +93,13 @@ void SubgoalGraphSearch::begin() {
                                      goal_.x, goal_.y, options_.cost_model, unit_, 1.0);
   open_.clear();
 
-  // The goal's side: its links, then everything up from them. Each up edge followed is
-  // kept the other way round as a down link, the only down edges the search will take.
+  // The goal's side: its links, then everything up from them. The search goes down only
+  // into it: an edge down from a subgoal leads into it exactly when it is the way back of an
+  // up edge followed here (the lower end is in it, and every up edge from there was followed).
   pending_.clear();
-  down_links_.clear();
   const auto mark = [&](NodeId node) {
     if (goal_side_[node] == stamp_) return;
     goal_side_[node] = stamp_;
-    down_head_[node] = kNoNode;
     pending_.push_back(node);
   };
   // The goal's distances from the landmarks: a subgoal's own, or the least over its links
@@ -131,11 +129,7 @@ void SubgoalGraphSearch::begin() {
     const NodeId node = pending_.back();
     pending_.pop_back();
     if (graph.rank(node) == kTopRank) continue;  // the top level is open to every search anyway
-    for (const SubgoalEdge& edge : graph.up_edges(node)) {
-      mark(edge.to);
-      down_links_.push_back({node, edge.moves, down_head_[edge.to]});
-      down_head_[edge.to] = static_cast<std::uint32_t>(down_links_.size() - 1);
-    }
+    for (const SubgoalEdge& edge : graph.up_edges(node)) mark(edge.to);
   }
 
   cells_[start_id_] = NodeState{0.0, 0, stamp_, static_cast<std::uint8_t>(CellPhase::Open), 0};
@@ -212,7 +206,8 @@ void SubgoalGraphSearch::expand_next(Listener& listener) {
     if (id == start_id_) {
       for (const SubgoalEdge& edge : graph.down_edges(node)) offer(edge.to, edge.moves);
     } else if (goal_side_[node] == stamp_) {
-      for (std::uint32_t k = down_head_[node]; k != kNoNode; k = down_links_[k].next) offer(down_links_[k].to, down_links_[k].moves);
+      for (const SubgoalEdge& edge : graph.down_edges(node))
+        if (goal_side_[edge.to] == stamp_) offer(edge.to, edge.moves);
     }
     if (goal_link_[node] == stamp_) offer_goal();
   }

@@ -7,8 +7,7 @@
 // A query:
 //   1. The goal's side. reach() from the goal gives the subgoals in plain sight of it (its
 //      links; a goal on a subgoal starts from itself), and from those the search follows
-//      every edge that leads up the hierarchy, marking what it reaches (the goal's side) and
-//      keeping each edge followed, the other way round, as a down link.
+//      every edge that leads up the hierarchy, marking what it reaches (the goal's side).
 //   2. A* from the start, one expansion per step, with h = the rule's distance to the goal
 //      (octile or Manhattan, in the cost model's lengths, times the terrain's one cost):
 //      consistent, since no edge costs less than the distance between its ends. At a subgoal
@@ -17,8 +16,8 @@
 //      goal's distances from the landmarks come from its links in step 1. The start's
 //      successors are what reach() finds from it (the goal among them when in plain sight);
 //      a start on a subgoal takes all its edges. Any other subgoal relaxes its up edges, its
-//      down links (so it goes down only into the goal's side), and the goal when it is one
-//      of the goal's links.
+//      down edges into the goal's side when it is in it (each the way back of an edge step 1
+//      followed), and the goal when it is one of the goal's links.
 //   3. When the goal is expanded, each edge of the answer is walked into cells (a freespace
 //      edge along the canonical shape reach() found it by, a shortcut through the subgoal it
 //      bypasses) and every cell of the path is marked Path, with its cost from the start and
@@ -174,19 +173,9 @@ class SubgoalGraphSearch final : public ExpandingSearch<SubgoalGraphSearch> {
   std::unique_ptr<SubgoalGraphBuilder> builder_;
   bool hierarchy_ = true;
 
-  // The goal's side, per query: an edge down from a subgoal into it, the way back of an up
-  // edge begin() followed up from the goal.
-  struct DownLink {
-    NodeId to;
-    MoveCount moves;
-    std::uint32_t next;  // the subgoal's next down link, kNoNode at the end
-  };
-
   // Per subgoal of the graph, stamped like the cells: in the goal's side; a link of the goal.
   std::vector<std::uint16_t> goal_side_;
   std::vector<std::uint16_t> goal_link_;
-  std::vector<std::uint32_t> down_head_;  // per subgoal in the goal's side: its first down link
-  std::vector<DownLink> down_links_;
   std::vector<NodeId> pending_;  // begin()'s scratch
 
   // Resolved at begin().
