@@ -170,8 +170,9 @@ enum class ChannelName : std::uint8_t {
   // MPAA*'s learned heuristic and the reused part of its path (see mpaa.h).
   LearnedH = 20,
   Reused = 21,
-  // Subgoal graphs: a cell's subgoal level (see subgoal_graph.h).
+  // Subgoal graphs: a cell's subgoal level, and its landmark number (see subgoal_graph.h).
   Subgoal = 22,
+  Landmark = 23,
 };
 inline constexpr std::array kChannelNames = {
     Named<ChannelName>{ChannelName::Phase, "phase"},
@@ -197,6 +198,7 @@ inline constexpr std::array kChannelNames = {
     Named<ChannelName>{ChannelName::LearnedH, "learnedH"},
     Named<ChannelName>{ChannelName::Reused, "reused"},
     Named<ChannelName>{ChannelName::Subgoal, "subgoal"},
+    Named<ChannelName>{ChannelName::Landmark, "landmark"},
 };
 static_assert(values_in_order(kChannelNames));
 
@@ -393,7 +395,8 @@ class Search {
   // cell), "jumpN" ... "jumpNW" (JPS+, once prepared: u16 without stamps, its jump table's
   // entries in the eight directions, see jump_table.h), "visits" (IDA*: u32, expansions of
   // the cell in this search), "subgoal" (subgoal graphs, once prepared: u8 without stamps,
-  // 0 or the cell's subgoal level), for bidirectional search the backward frontier's "phaseBack",
+  // 0 or the cell's subgoal level; "landmark", u8 without stamps, 0 or k + 1 at landmark k,
+  // with a hierarchy), for bidirectional search the backward frontier's "phaseBack",
   // "gBack", "orderBack", "parentDirBack", and for D* Lite "rhs" (f64; its "g" is the cost to
   // the goal, see dstar_lite.h).
   virtual std::vector<Channel> channels() const = 0;

@@ -313,8 +313,10 @@ std::vector<Channel> SubgoalGraphSearch::channels() const {
   };
   // Only a graph of this grid's size can be read cell by cell (a stale one still shows the
   // subgoals it was built on until it is rebuilt).
-  if (graph_ && graph_->cell_count() == grid_->cell_count())
+  if (graph_ && graph_->cell_count() == grid_->cell_count()) {
     list.push_back({ChannelName::Subgoal, ChannelType::U8, graph_->levels(), 1, nullptr, 0});
+    if (graph_->has_landmarks()) list.push_back({ChannelName::Landmark, ChannelType::U8, graph_->landmark_cells(), 1, nullptr, 0});
+  }
   return list;
 }
 

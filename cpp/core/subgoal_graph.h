@@ -41,7 +41,8 @@
 // Per-cell state is stamped, 16 bytes plus a parent id, and only nodes have any until the
 // path is marked. Channels: "phase", "g", "order", "parentId" (a node's parent is the node
 // its edge comes from, which is rarely a neighbour; path cells' is the cell before them) and
-// "subgoal" (u8, unstamped: 0, or the subgoal's level, levels() of subgoals.h). route_to()
+// "subgoal" (u8, unstamped: 0, or the subgoal's level, levels() of subgoals.h) and, with
+// landmarks, "landmark" (u8, unstamped: 0, or k + 1 at landmark k). route_to()
 // walks each edge of the chain into cells. links() gives the edges at a cell, for drawing.
 //
 // Preparation (search.h's contract). The graph depends on the grid (address, revision,

@@ -18,10 +18,13 @@ SubgoalLandmarks::SubgoalLandmarks(SubgoalGraph& graph, CostModel model)
     : graph_(graph), lengths_(move_lengths(model)) {
   const std::size_t nodes = graph.node_count();
   graph_.landmarks_.clear();
+  graph_.landmark_cells_.assign(graph.cell_count(), 0);
   graph_.landmark_distances_.assign(nodes * SubgoalGraph::kLandmarkCount, kUnreached);
   nearest_.assign(nodes, kUnreached);
   if (nodes == 0) {
     done_ = true;
+    std::vector<double>().swap(graph_.landmark_distances_);
+    std::vector<std::uint8_t>().swap(graph_.landmark_cells_);
     return;
   }
   NodeId seed = 0;
@@ -99,12 +102,17 @@ void SubgoalLandmarks::end_run() {
     // Done: every landmark chosen, or none left that the others do not stand on (a map of a
     // subgoal or two). Columns without a landmark stay infinite and bound nothing.
     done_ = true;
+    if (graph_.landmarks_.empty()) {
+      std::vector<double>().swap(graph_.landmark_distances_);
+      std::vector<std::uint8_t>().swap(graph_.landmark_cells_);
+    }
     std::vector<double>().swap(distance_);
     std::vector<double>().swap(nearest_);
     std::vector<std::pair<double, NodeId>>().swap(heap_);
     return;
   }
   graph_.landmarks_.push_back(next);
+  graph_.landmark_cells_[graph_.cell(next)] = static_cast<std::uint8_t>(graph_.landmarks_.size());
   ++run_;
   start_run(next);
 }

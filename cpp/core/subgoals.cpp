@@ -67,7 +67,7 @@ std::size_t SubgoalGraph::bytes() const {
   return free_rows_.bytes() + clear_rows_.bytes() + clear_cols_.bytes() + rank_.capacity() * sizeof(NodeId) +
          points_.capacity() * sizeof(NodePoint) + ranks_.capacity() * sizeof(std::uint32_t) +
          offsets_.capacity() * sizeof(std::uint32_t) + up_ends_.capacity() * sizeof(std::uint32_t) +
-         edges_.capacity() * sizeof(SubgoalEdge) + levels_.capacity() + landmarks_.capacity() * sizeof(NodeId) +
+         edges_.capacity() * sizeof(SubgoalEdge) + levels_.capacity() + landmarks_.capacity() * sizeof(NodeId) + landmark_cells_.capacity() +
          landmark_distances_.capacity() * sizeof(double);
 }
 

@@ -234,6 +234,8 @@ class SubgoalGraph {
   // are in the lengths of the hierarchy's cost model, infinite where one does not reach it.
   static constexpr int kLandmarkCount = 8;
   std::span<const NodeId> landmarks() const { return landmarks_; }
+  // Per cell: 0, or k + 1 for landmark k (empty without landmarks), for drawing.
+  const std::uint8_t* landmark_cells() const { return landmark_cells_.data(); }
   bool has_landmarks() const { return !landmarks_.empty(); }
   const double* landmark_distances(NodeId node) const {
     return landmark_distances_.data() + static_cast<std::size_t>(node) * kLandmarkCount;
@@ -299,6 +301,7 @@ class SubgoalGraph {
   std::vector<SubgoalEdge> edges_;
   std::vector<std::uint8_t> levels_;  // per cell, see levels()
   std::vector<NodeId> landmarks_;
+  std::vector<std::uint8_t> landmark_cells_;  // landmark_cells()
   std::vector<double> landmark_distances_;  // per node, kLandmarkCount (landmark_distances())
   int level_count_ = 1;
   std::uint64_t work_ = 0;

@@ -74,6 +74,38 @@ describe('the subgoal graph in the page', () => {
     expect(app.store.gridTimeline!.display.pathCost).toBeCloseTo(cost, 9);
   });
 
+  it('rings its landmarks, names them in the legend and the tooltip, and shows the h they raise', async () => {
+    const { app, container } = await openOnWalls();
+    choose(algorithmSelect(container), 'subgoal-graph');
+    await app.store.whenSettled();
+    const search = app.store.gridTimeline!.display;
+    const cells = search.cellView();
+    const landmarks: Point[] = [];
+    for (let id = 0; id < cells.count; id++) if (cells.valueAt('landmark', id) > 0) landmarks.push({ x: id % cells.width, y: Math.floor(id / cells.width) });
+    expect(landmarks.length).toBeGreaterThanOrEqual(2);
+    for (const cell of landmarks) expect(cells.valueAt('subgoal', cell.y * cells.width + cell.x)).toBeGreaterThan(0);
+    // One ring per landmark, over the search, at every step.
+    const { search: marks } = PRESENTERS['subgoal-graph'].overlays(null, search);
+    const rings = marks.flatMap((mark) => (mark.shape === 'ring' && mark.role === 'landmark' ? [mark.at] : []));
+    expect(rings).toEqual(landmarks.map(centreOf));
+    const legendItem = [...container.querySelectorAll<HTMLLIElement>('.ap-legend li')].find((li) => li.textContent!.startsWith('Landmark: a subgoal whose distances'));
+    expect(legendItem?.hidden).toBe(false);
+    const say = (key: string, params?: Record<string, string | number>) => `${key} ${JSON.stringify(params ?? {})}`;
+    const first = landmarks[0]!;
+    const lines = PRESENTERS['subgoal-graph'].tooltip(first, first.y * cells.width + first.x, search, say as never);
+    expect(lines.some((line) => line.startsWith('tooltip.landmark'))).toBe(true);
+    // Somewhere the landmarks raise h above the octile distance to the goal.
+    const goal = app.store.goal;
+    const octile = (p: Point) => { const dx = Math.abs(p.x - goal.x), dy = Math.abs(p.y - goal.y); return Math.max(dx, dy) + (Math.SQRT2 - 1) * Math.min(dx, dy); };
+    const h = search.cellValues('h');
+    let raised = 0;
+    for (let id = 0; id < cells.count; id++) {
+      const p = { x: id % cells.width, y: Math.floor(id / cells.width) };
+      if (cells.valueAt('subgoal', id) > 0 && h[id]! > octile(p) + 1e-3) raised++;
+    }
+    expect(raised).toBeGreaterThan(0);
+  });
+
   it('prepares again after an edit, and answers for the edited map', async () => {
     const { app, container } = await openOnWalls();
     choose(algorithmSelect(container), 'subgoal-graph');

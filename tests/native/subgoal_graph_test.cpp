@@ -526,7 +526,7 @@ TEST(SubgoalGraphSearch, RouteToWalksTheSearchTreeInLegalMovesAtTheCostOfG) {
   }
 }
 
-TEST(SubgoalGraphSearch, ChannelsShowTheSearchAndEverySubgoalWithItsLevel) {
+TEST(SubgoalGraphSearch, ChannelsShowTheSearchAndEverySubgoalWithItsLevelAndTheLandmarks) {
   std::mt19937 rng(34);
   const Grid grid = random_uniform_grid(rng, 30);
   SubgoalGraphSearch search(grid, options_for(Diagonal::OnlyWhenNoObstacles));
@@ -535,8 +535,8 @@ TEST(SubgoalGraphSearch, ChannelsShowTheSearchAndEverySubgoalWithItsLevel) {
   std::vector<ChannelName> names;
   for (const Channel& channel : search.channels()) names.push_back(channel.name);
   EXPECT_EQ(names, (std::vector<ChannelName>{ChannelName::Phase, ChannelName::G, ChannelName::Order, ChannelName::ParentId,
-                                             ChannelName::Subgoal}));
-  const Channel subgoal = search.channels().back();
+                                             ChannelName::Subgoal, ChannelName::Landmark}));
+  const Channel subgoal = search.channels()[4];
   ASSERT_EQ(subgoal.type, ChannelType::U8);
   EXPECT_EQ(subgoal.stamp, nullptr);
   const int top = search.graph()->level_count();
@@ -546,6 +546,26 @@ TEST(SubgoalGraphSearch, ChannelsShowTheSearchAndEverySubgoalWithItsLevel) {
       EXPECT_EQ(level != 0, is_corner(grid, x, y));
       EXPECT_LE(level, top);
     }
+  // The landmarks' cells hold their numbers, 1-based; every other cell 0.
+  const Channel landmark = search.channels()[5];
+  ASSERT_EQ(landmark.type, ChannelType::U8);
+  EXPECT_EQ(landmark.stamp, nullptr);
+  const SubgoalGraph& graph = *search.graph();
+  ASSERT_GE(graph.landmarks().size(), 1u);
+  std::vector<std::uint8_t> expected(grid.cell_count(), 0);
+  for (std::size_t k = 0; k < graph.landmarks().size(); ++k) expected[graph.cell(graph.landmarks()[k])] = static_cast<std::uint8_t>(k + 1);
+  const auto* held = static_cast<const std::uint8_t*>(landmark.data);
+  EXPECT_EQ(std::vector<std::uint8_t>(held, held + grid.cell_count()), expected);
+}
+
+TEST(SubgoalGraphSearch, AFlatGraphShowsNoLandmarkChannel) {
+  std::mt19937 rng(34);
+  const Grid grid = random_uniform_grid(rng, 30);
+  SubgoalGraphSearch search(grid, options_for(Diagonal::OnlyWhenNoObstacles));
+  search.set_hierarchy(false);
+  ASSERT_TRUE(search.reset({0, 0}, {grid.width() - 1, grid.height() - 1}));
+  search.run();
+  for (const Channel& channel : search.channels()) EXPECT_NE(channel.name, ChannelName::Landmark);
 }
 
 TEST(SubgoalGraphSearch, LinksAreTheGraphsEdgesOrWhatTheEndsSee) {

@@ -21,7 +21,7 @@ import type { LineId, Pseudocode } from './pseudocode';
 export type Say = (key: PhraseKey, params?: Record<string, string | number>) => string;
 
 /** Marks of the legend that only some algorithms draw. */
-export type LegendMark = 'backwardOpen' | 'backwardClosed' | 'meeting' | 'scanned' | 'scan' | 'jumps' | 'sight' | 'stack' | 'inconsistent' | 'reused' | 'learnedH' | 'subgoal' | 'edges'
+export type LegendMark = 'backwardOpen' | 'backwardClosed' | 'meeting' | 'scanned' | 'scan' | 'jumps' | 'sight' | 'stack' | 'inconsistent' | 'reused' | 'learnedH' | 'subgoal' | 'landmark' | 'edges'
   | 'polygons' | 'corridor' | 'funnel' | 'intervals' | 'roots' | 'pruned';
 
 /** What the narration of a step may use besides the step's events: read once, as plain values. */

@@ -8,7 +8,7 @@
 // away. The picture therefore shades every subgoal (the engine's "subgoal" channel) and draws
 // the current expansion's edges as segments from the expanded node; the step that expands
 // the goal walks the graph path back into cells, which the narration says.
-import { eventsOf, type StepEvent } from '../engine/engine';
+import { eventsOf, type CellView, type Point, type StepEvent } from '../engine/engine';
 import { formatNumber } from '../scene/format';
 import { FILL, centreOf, type Overlay } from '../scene/pane-scene';
 import {
@@ -62,13 +62,27 @@ function edgeMarks(step: StepEvent): Overlay[] {
   ];
 }
 
+// The landmarks' cells, read from the "landmark" channel once per view: a graph prepared
+// anew comes with a new view (the search's layout moves), so the list never outlives it.
+const landmarkCells = new WeakMap<CellView, readonly Point[]>();
+
+function landmarksOf(cells: CellView): readonly Point[] {
+  const known = landmarkCells.get(cells);
+  if (known) return known;
+  const found: Point[] = [];
+  if (cells.has('landmark'))
+    for (let id = 0; id < cells.count; id++) if (cells.valueAt('landmark', id) > 0) found.push({ x: id % cells.width, y: Math.floor(id / cells.width) });
+  landmarkCells.set(cells, found);
+  return found;
+}
+
 export function subgoalGraph(): Presenter {
   return {
     frontier: 'open-list',
     ownHeuristic: 'heuristic.landmarks',
     pseudocode: { program: SUBGOAL_GRAPH, signalLines: SUBGOAL_SIGNALS },
     replanLine: 'initialise',
-    legend: ['subgoal', 'edges'],
+    legend: ['subgoal', 'landmark', 'edges'],
     offeredByCompare: true,
     corners: { topLeft: 'f', topRight: 'order', backward: false },
     narrateStart: (say, start) => say('narration.start', { cell: cellName(start) }),
@@ -84,6 +98,8 @@ export function subgoalGraph(): Presenter {
       const lines = tooltipLines(cell, id, search, say, OPEN_LIST_TOOLTIP);
       const level = search.cellView().valueAt('subgoal', id);
       if (level > 0) lines.push(say('tooltip.subgoal', { level }));
+      const landmark = search.cellView().valueAt('landmark', id);
+      if (landmark > 0) lines.push(say('tooltip.landmark', { number: landmark }));
       return lines;
     },
     fillCells(cells, out) {
@@ -92,6 +108,9 @@ export function subgoalGraph(): Presenter {
       // Subgoals the search has not reached are shaded faintly, as JPS's scanned cells are.
       for (let id = 0; id < out.length; id++) if (out[id] === FILL.none && cells.valueAt('subgoal', id) > 0) out[id] = FILL.scanned;
     },
-    overlays: (step) => ({ step: step ? [...edgeMarks(step), ...neighbourMarks(step), expandedMark(step)] : [], search: [] }),
+    overlays: (step, search) => ({
+      step: step ? [...edgeMarks(step), ...neighbourMarks(step), expandedMark(step)] : [],
+      search: landmarksOf(search.cellView()).map((cell) => ({ shape: 'ring', role: 'landmark', at: centreOf(cell) }) as const),
+    }),
   };
 }

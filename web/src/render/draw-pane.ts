@@ -55,6 +55,7 @@ const STYLES: Readonly<Record<OverlayRole, Style>> = {
   'sight-blocker': { colour: 'sightBlocked', width: () => 1.5, minScale: 6 },
   'depth-first': { colour: 'current', width: (s) => clamp(2, s * 0.15, 5), dash: [6, 4], minScale: 0 },
   meeting: { colour: 'path', width: () => 3, minScale: 0 },
+  landmark: { colour: 'current', width: () => 2.5, dash: [3, 2], minScale: 0 },
   path: { colour: 'path', width: pathWidth, minScale: 0 },
   // Over the path, in the path's width less a third, dashed: the path stays visible under it.
   reused: { colour: 'sightClear', width: (s) => Math.max(2, pathWidth(s) * 0.6), dash: [8, 5], minScale: 0 },

@@ -83,6 +83,8 @@ export type OverlayRole =
   | 'depth-first'
   /** A two-sided search's best meeting so far. */
   | 'meeting'
+  /** A subgoal graph's landmarks, which its h measures from. */
+  | 'landmark'
   /** The path found (a walk: the plan ahead of the agent). */
   | 'path'
   /** MPAA*: the part of the path taken from a path kept from an earlier plan, and where it joins. */

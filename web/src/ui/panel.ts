@@ -172,6 +172,7 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
     learnedH: legendItem(learnedSwatch, 'legend.learnedH'),
     // Subgoals are shaded like scanned cells; the edges drawn like scans.
     subgoal: legendItem(swatch('ap-swatch-scanned'), 'legend.subgoal'),
+    landmark: legendItem(swatch('ap-swatch-landmark'), 'legend.landmark'),
     edges: legendItem(swatch('ap-swatch-scan'), 'legend.edges'),
     // The searches on the navigation mesh.
     polygons: legendItem(swatch('ap-swatch-polygons'), 'legend.polygons'),
