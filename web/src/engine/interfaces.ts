@@ -228,7 +228,7 @@ export interface Search {
   cellValues(kind: 'h' | 'f'): Float32Array;
   /** Typed-array views of every per-cell channel; re-fetch each frame (see CellView). */
   cellView(): CellView;
-  /** Frees the wasm memory, which is not garbage-collected. */
+  /** Frees the wasm memory, which is not garbage-collected; a cell view kept reads as empty from then on. */
   delete(): void;
   /** delete(), for `using search = ...`. */
   [Symbol.dispose](): void;
@@ -343,7 +343,8 @@ export type JumpChannelName = Subset<ChannelName, 'jumpN' | 'jumpE' | 'jumpS' | 
 /**
  * Typed-array views of a search's channels, valid until wasm memory grows or the search
  * replaces its arrays (re-fetch each frame; cheap). Ids run from 0 to count - 1. Every read
- * applies the stamp check, so it follows later resets of the search.
+ * applies the stamp check, so it follows later resets of the search. Once its search (or
+ * the walk of a planner) is deleted, a view kept reads as empty: phase 0, NaN, no parent.
  */
 export interface CellView {
   readonly count: number;
