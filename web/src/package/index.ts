@@ -216,7 +216,8 @@ function meshOptions(engine: Engine, grid: Grid, algorithm: MeshAlgorithmName, o
   }
   if (engine.algorithm(algorithm).uniformTerrainOnly && !grid.uniformCost())
     throw new RangeError(`${algorithm} runs only on grids where every walkable cell costs the same, and this grid has terrain costs`);
-  return { algorithm, radius: options.radius ?? 0, ...(options.maxExpansions ? { maxExpansions: options.maxExpansions } : {}) };
+  // maxExpansions as given: the mesh search checks it as a grid search does (NaN is refused, not taken for no limit).
+  return { algorithm, radius: options.radius ?? 0, maxExpansions: options.maxExpansions };
 }
 
 function findPath(engine: Engine, grid: Grid, start: CellArgument, goal: CellArgument, options: PathOptions): PathResult {
