@@ -92,8 +92,7 @@ export function checkTerrainCost(cost: unknown): number {
   return cost;
 }
 
-/** A count of steps: a number >= 0 (Infinity allowed: as many as there are); fractions round down. */
+/** A count of steps: a whole number >= 0, as wholeNumber takes it, or Infinity (as many as there are). */
 export function stepCount(n: unknown, what: string): number {
-  if (typeof n !== 'number' || Number.isNaN(n) || n < 0) throw new RangeError(`${what} needs a count >= 0, got ${shown(n)}`);
-  return Math.floor(n);
+  return n === Number.POSITIVE_INFINITY ? n : wholeNumber(n, what);
 }

@@ -160,7 +160,7 @@ export interface Search {
   reset(start: Point, goal: Point): boolean;
   /** One expansion, observed; null if there was nothing to do. A preparing search prepares to the end first. */
   step(): StepEvent | null;
-  /** Up to n unobserved expansions; returns how many were made. A preparing search prepares to the end first. */
+  /** Up to n unobserved expansions (a whole number >= 0, or Infinity); returns how many were made. A preparing search prepares to the end first. */
   runSteps(n: number): number;
   /** Runs to the end (a preparing search prepares first). */
   run(): void;
@@ -293,7 +293,7 @@ export interface Walk {
   reset(start: Point, goal: Point): boolean;
   /** One step, observed; null if there was nothing to do. */
   step(): WalkStep | null;
-  /** Up to n unobserved steps; returns how many were made. `untilMove`: stop before the next move (at most the plan under way is finished). */
+  /** Up to n unobserved steps (a whole number >= 0, or Infinity); returns how many were made. `untilMove`: stop before the next move (at most the plan under way is finished). */
   runSteps(n: number, untilMove?: boolean): number;
   readonly status: WalkStatus;
   /** Why the walk was refused (status refused), else null ('any-angle': a walk moves from cell to cell). */

@@ -18,7 +18,7 @@
 /// <reference path="./astar-wasm-navmesh.d.ts" />
 import type { Event as RawEvent, MeshSearch as RawMeshSearch, NavMesh as RawNavMesh } from './generated/astar-wasm.mjs';
 import type { EngineGrid } from './grid';
-import { wholeNumber } from './checks';
+import { stepCount, wholeNumber } from './checks';
 import { reclaimer } from './memory';
 import type { WasmEngine } from './wasm-engine';
 import { MESH_ALGORITHMS, type RefusalName, type StatusName } from './generated/names';
@@ -139,9 +139,9 @@ export class EngineMeshSearch implements MeshSearch {
   }
 
   runSteps(n: number): number {
-    if (typeof n !== 'number' || Number.isNaN(n) || n < 0) throw new RangeError(`runSteps() needs a count >= 0, got ${n}`);
+    const count = stepCount(n, 'runSteps() count');
     this.engine.makeRoom(0, 'running this mesh search');
-    return this.search.runSteps(Math.floor(n));
+    return this.search.runSteps(count);
   }
 
   run(): void {

@@ -265,7 +265,7 @@ export class EngineSearch implements Search {
 
   runSteps(n: number): number {
     const owned = this.owned;
-    const count = stepCount(n, 'runSteps()');
+    const count = stepCount(n, 'runSteps() count');
     this.roomToRun();
     return owned.runSteps(count);
   }
