@@ -186,6 +186,25 @@ describe('cell view', () => {
     expect(big.costs().length).toBe(3000 * 3000);
   });
 
+  it('fills every cell\'s phase at once, and refuses an array too short for them, naming the length needed', () => {
+    const grid = keepGrid(engine.createGrid(6, 6));
+    grid.setCost(2, 2, 0);
+    const search = keepSearch(engine.createSearch(grid));
+    search.reset({ x: 0, y: 0 }, { x: 5, y: 5 });
+    search.run();
+    const view = search.cellView();
+    const phases = new Uint8Array(36);
+    view.fillPhases(phases);
+    expect(Array.from(phases)).toEqual(Array.from({ length: 36 }, (_, id) => view.phaseAt(id)));
+    expect(phases.includes(3)).toBe(true);
+    for (const channel of ['phase', 'phaseBack', 'scanned'] as const) {
+      const short = new Uint8Array(35).fill(7);
+      expect(() => view.fillPhases(short, channel)).toThrow(new RangeError('fillPhases() needs a Uint8Array of at least 36 phases (one per cell), got 35'));
+      expect(short.every((value) => value === 7)).toBe(true);
+    }
+    expect(() => view.fillPhases([0, 0] as unknown as Uint8Array)).toThrow(/needs a Uint8Array of at least 36 phases \(one per cell\), got an array/);
+  });
+
   function expectEmpty(view: CellView): void {
     const phases = new Uint8Array(view.count).fill(9);
     view.fillPhases(phases);

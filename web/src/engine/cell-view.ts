@@ -7,6 +7,7 @@
 import type { SearchReader as RawSearchReader } from './generated/astar-wasm.mjs';
 import type { ChannelTypeName } from './generated/names';
 import type { CellView, ChannelName, PhaseChannel } from './interfaces';
+import { shown } from './checks';
 import { NO_CELL } from './raw-values';
 import type { EngineSearch } from './search';
 
@@ -147,7 +148,10 @@ export class EngineCellView implements CellView {
   }
 
   fillPhases(out: Uint8Array, channel: PhaseChannel = 'phase'): void {
-    const count = Math.min(this.count, out.length);
+    // A shorter array would be filled in part, leaving the rest of the map as it was drawn before.
+    if (!(out instanceof Uint8Array) || out.length < this.count)
+      throw new RangeError(`fillPhases() needs a Uint8Array of at least ${this.count} phases (one per cell), got ${out instanceof Uint8Array ? out.length : shown(out)}`);
+    const count = this.count;
     const stamp = this.search.stampNow;
     const reader = channel === 'phase' ? this.phase : channel === 'phaseBack' ? this.phaseBack : this.scanned;
     if (!reader) {

@@ -367,9 +367,9 @@ export interface CellView {
   /** JPS: whether a scan passed over the cell (kept while tracing). */
   scannedAt(id: number): boolean;
   /**
-   * Every cell's phase at once into `out` (length count): what phaseAt gives, in one tight
-   * loop, for drawing whole layers. 'phaseBack' (0 without a backward search) and
-   * 'scanned' (1 where a scan passed, else 0) likewise.
+   * Every cell's phase at once into `out` (length count; RangeError if shorter): what
+   * phaseAt gives, in one tight loop, for drawing whole layers. 'phaseBack' (0 without a
+   * backward search) and 'scanned' (1 where a scan passed, else 0) likewise.
    */
   fillPhases(out: Uint8Array, channel?: PhaseChannel): void;
   /** Any channel's raw value; NaN where the cell is not part of the current search or the channel is missing. */
