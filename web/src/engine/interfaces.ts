@@ -76,8 +76,8 @@ export interface Engine {
    * Prepares the search findPath keeps for `grid` and these options now, rather than in the
    * next findPath call (the subgoal graph of a 1024 x 1024 map takes up to a second), and
    * says how long it took and what it holds. 0 ms and 0 bytes for algorithms that prepare
-   * nothing (AlgorithmRow.prepares). Throws RangeError as findPath does, or when the grid
-   * has no walkable cell.
+   * nothing (AlgorithmRow.prepares). Throws RangeError as findPath does, or when an
+   * algorithm that prepares is given a grid with no walkable cell.
    */
   prepare(grid: Grid, options?: Partial<SearchOptions>): PreparationReport;
 }
