@@ -158,6 +158,7 @@ void IdaStarSearch::expand_next(Listener& listener) {
     next_key_ = UINT64_MAX;
     new_table_stamp();
     table_[start_id_] = TableEntry{0.0, table_stamp_};
+    ++counters_.opened;  // the iteration's root: the start is its open list's one item (open_in_order)
     if constexpr (listener_observes<Listener>())
       listener.on_event(make_event(EventKind::Iteration, kNoCell, static_cast<double>(iteration_), threshold_));
     expand(start_id_, 0.0, kNoDirection, listener);
@@ -185,7 +186,6 @@ void IdaStarSearch::expand(CellId id, double g, std::uint8_t parent_dir, Listene
   const Diagonal diagonal = options_.diagonal;
 
   ++counters_.expanded;
-  ++counters_.opened;
   Cell& cell = cells[id];
   if (cell.stamp != stamp) {
     cell.stamp = stamp;
@@ -255,9 +255,9 @@ void IdaStarSearch::expand(CellId id, double g, std::uint8_t parent_dir, Listene
         listener.on_event(offered_event(nid, Outcome::NotImproved, g_before, new_g, new_f, id));
       continue;
     }
-    if (reached) ++counters_.improved;
     entry = TableEntry{new_g, table_stamp};
     todo = static_cast<std::uint8_t>(todo | (1u << dir));
+    ++counters_.opened;
     if constexpr (listener_observes<Listener>())
       listener.on_event(offered_event(nid, Outcome::Opened, g_before, new_g, new_f, id));
   }

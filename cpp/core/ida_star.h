@@ -72,9 +72,14 @@
 //   "order"     u32  the step at which it was last expanded (1-based)
 //   "visits"    u32  how many times it has been expanded in this whole search
 // route_to(cell) for a cell on the stack gives the current depth-first path.
-// Counters: expanded counts every expansion, repeats included; opened counts frames pushed
-// (one per expansion in this formulation); improved counts table entries lowered within an
-// iteration; max_open is the deepest stack. open_size() is the current stack depth.
+// Counters, as for every search (search.h), in step with the events: expanded counts every
+// expansion (Expand events), repeats included; opened counts what goes on its open list
+// (the open items below): every descent queued (Opened events) and the start at each
+// iteration (Iteration events), the root it restarts from; improved stays 0, as no event
+// says Improved: a cheaper way to a cell reached in this iteration queues a new descent,
+// and the dearer one is dropped when its turn comes (has_next), as a lazy heap pushes a
+// second entry rather than lowering a key. max_open is the deepest stack. open_size() is
+// the current stack depth.
 //
 // Open items (Search::open_items). IDA*'s counterpart of an open list is the work left on
 // the stack: the neighbours opened in this iteration and not yet descended into. The

@@ -92,7 +92,9 @@ std::size_t utf8_length(std::string_view text) {
 
 // For error messages: the offending text, shortened to its first characters, with control
 // bytes and bytes that are not UTF-8 shown as '?', so a binary file yields a readable
-// message in any language's text (and a page never shows U+FFFD or a cut character).
+// message in any language's text (and a page never shows U+FFFD or a cut character). A tab
+// is shown as a space: it separates fields as a space does (split_fields), and .scen lines
+// are tab-separated, so a '?' for each would make an ordinary line look like garbage.
 std::string quoted(std::string_view text) {
   constexpr std::size_t kMaxShown = 40;
   std::string out = "\"";
@@ -100,7 +102,10 @@ std::string quoted(std::string_view text) {
   for (std::size_t shown = 0; at < text.size() && shown < kMaxShown; ++shown) {
     const std::size_t length = utf8_length(text.substr(at));
     const unsigned char c = static_cast<unsigned char>(text[at]);
-    if (length == 0 || c < 0x20 || c == 0x7F) {
+    if (c == '\t') {
+      out += ' ';
+      ++at;
+    } else if (length == 0 || c < 0x20 || c == 0x7F) {
       out += '?';
       ++at;
     } else {

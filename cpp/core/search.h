@@ -95,9 +95,11 @@ inline constexpr std::array kCellPhases = {
 };
 static_assert(values_in_order(kCellPhases));
 
+// A grid search's counters agree with its step events after every step (what each counts in
+// events: tests/native/counters_test.cpp), so the page's narration and its tables agree.
 struct Counters {
   std::uint64_t expanded = 0;  // steps taken: cells expanded, re-expansions included
-  std::uint64_t opened = 0;    // cells added to an open list (both, for bidirectional)
+  std::uint64_t opened = 0;    // cells added to an open list (both, for bidirectional), roots included
   std::uint64_t improved = 0;  // cheaper ways found to open cells
   std::uint64_t max_open = 0;  // largest open list (stack for IDA*) seen so far
 };

@@ -134,6 +134,28 @@ describe('astar scen', () => {
     expect(gaveUp.stderr).toMatch(/\d+ gave up\)\n$/);
   });
 
+  it('--check fails when there is no query to check, though the report is printed', () => {
+    const empty = join(scratch, 'empty.scen');
+    writeFileSync(empty, 'version 1\n');
+    const checked = astar('scen', empty, '--check');
+    expect(checked.status).toBe(1);
+    expect(checked.stdout).toMatch(/^queries: +0$/m);
+    expect(checked.stderr).toBe('astar: --check failed: no query to check (the file lists none)\n');
+    expect(astar('scen', empty, empty, '--check').stderr).toBe('astar: --check failed: no query to check (the files list none)\n');
+    // A report over no query is still a report.
+    expect(astar('scen', empty).status).toBe(0);
+  });
+
+  it('quotes a line it cannot read with its tabs as spaces', () => {
+    const headless = join(scratch, 'headless.scen');
+    writeFileSync(headless, readFileSync(SCENARIO, 'utf8').split('\n').slice(1).join('\n'));
+    const first = readFileSync(headless, 'utf8').split('\n')[0]!;
+    expect(first).toContain('\t');
+    const run = astar('scen', headless, '--check');
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`line 1: expected "version 1", found "${first.replaceAll('\t', ' ').slice(0, 40)}`);
+  });
+
   it('--check refuses options under which the files\' lengths do not apply', () => {
     for (const [args, why] of [
       [['--algorithm', 'theta'], /theta \(any-angle\)/],

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 
 import { MAX_WEIGHT, type Point, type SearchOptions, type Walk } from '../../web/src/engine/engine';
 import { loadEngine as loadPackage } from '../../web/src/package/index';
-import { engine, keepGrid, keepSearch, mapText, useEngine } from './engine-fixture';
+import { engine, keepGrid, keepSearch, keepWalk, mapText, useEngine } from './engine-fixture';
 
 useEngine();
 
@@ -86,6 +86,37 @@ describe('grid sizes and map text', () => {
     const search = keepSearch(engine.createSearch(grid));
     expect(() => search.setTracing('no' as unknown as boolean)).toThrow(/setTracing\(\) needs true or false/);
     expect(() => search.runSteps('5' as unknown as number)).toThrow(RangeError);
+  });
+});
+
+describe('counts', () => {
+  it('of steps are whole numbers, as every count is: runSteps of a search, a walk and a mesh search refuse 1.5 as openList does, and take no step', () => {
+    const grid = keepGrid(engine.createGrid(6, 6));
+    const search = keepSearch(engine.createSearch(grid));
+    search.reset({ x: 0, y: 0 }, { x: 5, y: 5 });
+    const walk = keepWalk(engine.createWalk(grid));
+    walk.reset({ x: 0, y: 0 }, { x: 5, y: 5 });
+    using mesh = engine.createMeshSearch(grid, { algorithm: 'polyanya', radius: 0 });
+    mesh.reset({ x: 0, y: 0 }, { x: 5, y: 5 });
+    for (const bad of [1.5, -1, NaN, 2 ** 53, '5'] as unknown as number[]) {
+      let words = '';
+      try {
+        search.openList(bad);
+      } catch (error) {
+        words = (error as Error).message.replace('openList() limit', 'runSteps() count');
+      }
+      expect(words).toMatch(/^runSteps\(\) count must be a whole number >= 0, got /);
+      for (const runSteps of [(n: number) => search.runSteps(n), (n: number) => walk.runSteps(n), (n: number) => mesh.runSteps(n)])
+        expect(() => runSteps(bad), String(bad)).toThrow(new RangeError(words));
+    }
+    expect(search.counters().expanded).toBe(0);
+    expect(walk.counters().steps).toBe(0);
+    expect(mesh.counters().expanded).toBe(0);
+    // Infinity still means as many as there are.
+    expect(search.runSteps(Infinity)).toBe(search.counters().expanded);
+    expect(search.status).toBe('found');
+    expect(mesh.runSteps(Infinity)).toBeGreaterThan(0);
+    expect(mesh.status).toBe('found');
   });
 });
 

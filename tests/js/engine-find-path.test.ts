@@ -41,6 +41,29 @@ describe('findPath\'s expansion limit', () => {
     expect(near.status).toBe('found');
     expect(near.cost).toBeCloseTo(3 * Math.SQRT2 + 1, 9);
   });
+
+  it('is checked alike for the mesh searches: what a grid search refuses, they refuse in the same words', async () => {
+    const astar = await loadPackage();
+    const grid = walledGoal(8);
+    const refusal = (run: () => unknown): string => {
+      try {
+        run();
+      } catch (error) {
+        expect(error).toBeInstanceOf(RangeError);
+        return (error as Error).message;
+      }
+      return 'no error';
+    };
+    for (const maxExpansions of [NaN, -1, 1.5, Infinity, '5', null] as unknown as number[]) {
+      const words = refusal(() => astar.findPath(grid, [0, 0], [5, 5], { maxExpansions }));
+      expect(words).toMatch(/^maxExpansions must be a whole number >= 0/);
+      for (const algorithm of ['navmesh', 'polyanya'] as const)
+        expect(refusal(() => astar.findPath(grid, [0, 0], [5, 5], { algorithm, maxExpansions })), `${algorithm} ${maxExpansions}`).toBe(words);
+    }
+    // The values allowed still do what they say: 1 gives up, 0 sets no limit.
+    expect(astar.findPath(grid, [0, 0], [5, 5], { algorithm: 'polyanya', maxExpansions: 1 }).status).toBe('gave-up');
+    expect(astar.findPath(grid, [0, 0], [5, 5], { algorithm: 'polyanya', maxExpansions: 0 }).status).toBe('found');
+  });
 });
 
 describe('findPath\'s options', () => {

@@ -3,13 +3,14 @@
 import { describe, expect, it } from 'vitest';
 
 import {
+  type CellView,
   eventsOf,
   type Grid,
   type Search,
   type SearchOptions,
   type StepEvent,
 } from '../../web/src/engine/engine';
-import { engine, keepGrid, keepSearch, mapText, neighbours, scrambledGrid, SQRT2, useEngine } from './engine-fixture';
+import { engine, keepGrid, keepSearch, keepWalk, mapText, neighbours, scrambledGrid, SQRT2, useEngine } from './engine-fixture';
 
 useEngine();
 
@@ -183,6 +184,71 @@ describe('cell view', () => {
     expectViewAgrees(search, grid);
     expect(grid.costs().length).toBe(40 * 30);
     expect(big.costs().length).toBe(3000 * 3000);
+  });
+
+  it('fills every cell\'s phase at once, and refuses an array too short for them, naming the length needed', () => {
+    const grid = keepGrid(engine.createGrid(6, 6));
+    grid.setCost(2, 2, 0);
+    const search = keepSearch(engine.createSearch(grid));
+    search.reset({ x: 0, y: 0 }, { x: 5, y: 5 });
+    search.run();
+    const view = search.cellView();
+    const phases = new Uint8Array(36);
+    view.fillPhases(phases);
+    expect(Array.from(phases)).toEqual(Array.from({ length: 36 }, (_, id) => view.phaseAt(id)));
+    expect(phases.includes(3)).toBe(true);
+    for (const channel of ['phase', 'phaseBack', 'scanned'] as const) {
+      const short = new Uint8Array(35).fill(7);
+      expect(() => view.fillPhases(short, channel)).toThrow(new RangeError('fillPhases() needs a Uint8Array of at least 36 phases (one per cell), got 35'));
+      expect(short.every((value) => value === 7)).toBe(true);
+    }
+    expect(() => view.fillPhases([0, 0] as unknown as Uint8Array)).toThrow(/needs a Uint8Array of at least 36 phases \(one per cell\), got an array/);
+  });
+
+  function expectEmpty(view: CellView): void {
+    const phases = new Uint8Array(view.count).fill(9);
+    view.fillPhases(phases);
+    expect(phases.every((phase) => phase === 0)).toBe(true);
+    for (let id = 0; id < view.count; ++id) {
+      expect(view.phaseAt(id)).toBe(0);
+      expect(view.gAt(id)).toBeNaN();
+      expect(view.valueAt('g', id)).toBeNaN();
+      expect(view.orderAt(id)).toBe(0);
+      expect(view.parentAt(id)).toBe(-1);
+    }
+  }
+
+  it('reads as empty once its search is deleted, even where another search reuses the memory', () => {
+    const grid = keepGrid(engine.createGrid(8, 8));
+    const first = engine.createSearch(grid);
+    first.reset({ x: 0, y: 0 }, { x: 7, y: 7 });
+    first.run();
+    const view = first.cellView();
+    expect(view.gAt(63)).toBeCloseTo(7 * SQRT2, 12);
+    first.delete();
+    expectEmpty(view);
+    // The next search of the same size gets the freed arrays from malloc.
+    const second = keepSearch(engine.createSearch(grid, { algorithm: 'dijkstra', diagonal: 'never' }));
+    second.reset({ x: 7, y: 7 }, { x: 0, y: 0 });
+    second.run();
+    expect(second.g(0, 0)).toBe(14);
+    expectEmpty(view);
+  });
+
+  it("of a walk's planner reads as empty once the walk is deleted", () => {
+    const world = keepGrid(engine.createGrid(8, 8));
+    const walk = keepWalk(engine.createWalk(world));
+    walk.reset({ x: 0, y: 0 }, { x: 7, y: 7 });
+    walk.runSteps(1000);
+    expect(walk.status).toBe('arrived');
+    const view = walk.planner.cellView();
+    expect(view.phaseAt(0)).not.toBe(0);
+    walk.delete();
+    expectEmpty(view);
+    const search = keepSearch(engine.createSearch(world));
+    search.reset({ x: 0, y: 0 }, { x: 7, y: 7 });
+    search.run();
+    expectEmpty(view);
   });
 });
 

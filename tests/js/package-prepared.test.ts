@@ -138,6 +138,21 @@ describe('prepare() with a search on the navigation mesh', () => {
   });
 });
 
+describe('prepare() on a grid with no walkable cell', () => {
+  it('is refused alike by every algorithm that prepares, on the grid or on its mesh, and is nothing to do for the others', () => {
+    using grid = astar.createGrid(3, 3);
+    grid.fill(0);
+    const preparing = astar.catalog.algorithms.filter((row) => row.prepares).map((row) => row.name);
+    expect(preparing).toEqual(expect.arrayContaining(['jps-plus', 'subgoal-graph', 'navmesh', 'polyanya']));
+    for (const algorithm of preparing)
+      expect(() => astar.prepare(grid, { algorithm }), algorithm).toThrow(new RangeError('prepare() needs a grid with a walkable cell'));
+    expect(astar.prepare(grid, { algorithm: 'astar' })).toEqual({ milliseconds: 0, bytes: 0 });
+    // One walkable cell is enough, for the mesh as for the grid.
+    grid.setCost(1, 1, 1);
+    for (const algorithm of preparing) expect(astar.prepare(grid, { algorithm }).bytes, algorithm).toBeGreaterThan(0);
+  });
+});
+
 describe('findPath\'s cells', () => {
   it('takes [x, y] or { x, y } (as parseScenario gives them), returns [x, y], and names what it got when neither fits', () => {
     using grid = astar.parseMap('type octile\nheight 3\nwidth 4\nmap\n....\n.@@.\n....\n');

@@ -214,6 +214,14 @@ TEST(ReadScenario, VersionLineIsRequiredFirst) {
   expect_error(read_scenario(""), 0, "empty");
 }
 
+TEST(ReadScenario, QuotesATabAsASpaceAndOtherControlBytesAsQuestionMarks) {
+  // A query line where the version line should be: its tabs read as the spaces they stand
+  // for, while a control byte is still shown as '?'.
+  expect_error(read_scenario("0\ta.map\t8\t4\t0\t0\t7\t3\t7\n"), 1,
+               "expected \"version 1\", found \"0 a.map 8 4 0 0 7 3 7\"");
+  expect_error(read_scenario("version\t\x01\x02 1\n"), 1, "found \"version ?? 1\"");
+}
+
 TEST(ReadScenario, WrongFieldCountNamesTheLine) {
   expect_error(read_scenario("version 1\n0\ta.map\t8\t4\t0\t0\t7\t3\t7\n0\ta.map\t8\t4\t0\t0\t7\t3\n"), 3, "expected 9 fields");
   expect_error(read_scenario("version 1\n0\ta.map\t8\t4\t0\t0\t7\t3\t7\t9\n"), 2, "found more than 9");

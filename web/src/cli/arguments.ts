@@ -78,8 +78,9 @@ ${choices(catalog.costModels.map((name) => [name, COST_NOTES[name]]))}
                      (x, y)-(x+1, y+1), so a path starts at (sx + 0.5, sy + 0.5)); walk: the
                      cells the agent stood on, in order, as "walk"
   --check            scen only: exit with status 1 unless every query's cost is the file's
-                     optimal length (within ${OPTIMAL_TOLERANCE}) and none gave up; for grid searches under
-                     the Moving AI rule with exact costs, which the files' lengths count
+                     optimal length (within ${OPTIMAL_TOLERANCE}), none gave up and there was one to check;
+                     for grid searches under the Moving AI rule with exact costs, which the
+                     files' lengths count
   -h, --help         show this help
 
 Without --json it prints a summary of each file, and of them all when there are several.

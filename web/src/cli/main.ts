@@ -118,6 +118,12 @@ export async function main(argv: readonly string[], output: Output = processOutp
     }
     const tally = runScenarios(engine, command, output);
     if (!command.check) return 0;
+    // A check that checked nothing has shown nothing: a file cut down to its version line
+    // must not pass as "0 of 0 match".
+    if (tally.queries === 0) {
+      output.err(`astar: --check failed: no query to check (${command.files.length === 1 ? 'the file lists' : 'the files list'} none)\n`);
+      return 1;
+    }
     const failed = tally.different.count + tally.gaveUp;
     if (failed === 0) return 0;
     const parts = [tally.different.count > 0 ? `${tally.different.count} differ from the file's optimal length` : '', tally.gaveUp > 0 ? `${tally.gaveUp} gave up` : ''];

@@ -1,11 +1,13 @@
 // A search's per-cell channels read through typed arrays over wasm memory, for drawing
 // whole maps each frame without a call into wasm per cell. Each read checks the cell's
 // stamp against the search's, so the view follows resets without being fetched again; it
-// goes stale only when memory grows or the search replaces its arrays (see live).
+// goes stale only when memory grows or the search replaces its arrays (see live), and reads
+// as empty once its search lets it go (detach).
 /// <reference path="./astar-wasm.d.ts" />
 import type { SearchReader as RawSearchReader } from './generated/astar-wasm.mjs';
 import type { ChannelTypeName } from './generated/names';
 import type { CellView, ChannelName, PhaseChannel } from './interfaces';
+import { shown } from './checks';
 import { NO_CELL } from './raw-values';
 import type { EngineSearch } from './search';
 
@@ -31,6 +33,11 @@ interface ChannelReader {
   stamps: Uint16Array | null;
   stampStep: number;
 }
+
+// What a detached view reads through: no element and no stamp, so every read finds no
+// current cell (phase 0, NaN), as a view over memory that grew away does.
+const NO_VALUES = new Uint8Array(0);
+const NO_STAMPS = new Uint16Array(0);
 
 // Direction d moves by (DX[d], DY[d]) (moves.h order: N, E, S, W, NE, SE, SW, NW).
 const DX = [0, 1, 0, -1, 1, 1, -1, -1];
@@ -70,6 +77,18 @@ export class EngineCellView implements CellView {
   /** Whether the views still see live memory (memory growth detaches the old buffer). */
   get live(): boolean {
     return this.phase.values.length > 0 || this.count === 0;
+  }
+
+  /**
+   * Its search was deleted, or replaced the arrays this view reads: from now on it reads as
+   * empty. Without this, a view kept by its caller goes on reading memory that malloc hands
+   * to the next search, and shows that search's numbers as its own.
+   */
+  detach(): void {
+    for (const reader of this.channels.values()) {
+      reader.values = NO_VALUES;
+      reader.stamps = NO_STAMPS;
+    }
   }
 
   has(channel: ChannelName): boolean {
@@ -129,7 +148,10 @@ export class EngineCellView implements CellView {
   }
 
   fillPhases(out: Uint8Array, channel: PhaseChannel = 'phase'): void {
-    const count = Math.min(this.count, out.length);
+    // A shorter array would be filled in part, leaving the rest of the map as it was drawn before.
+    if (!(out instanceof Uint8Array) || out.length < this.count)
+      throw new RangeError(`fillPhases() needs a Uint8Array of at least ${this.count} phases (one per cell), got ${out instanceof Uint8Array ? out.length : shown(out)}`);
+    const count = this.count;
     const stamp = this.search.stampNow;
     const reader = channel === 'phase' ? this.phase : channel === 'phaseBack' ? this.phaseBack : this.scanned;
     if (!reader) {

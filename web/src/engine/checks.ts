@@ -7,6 +7,7 @@
 //
 // Points are read once: readPoint copies x and y into a fresh object, and callers use only
 // the copy, so a getter cannot pass the check and then answer differently when wasm reads it.
+import type { Grid } from './interfaces';
 import { MAX_TERRAIN_COST, type Point } from './types';
 
 export function isInteger(value: unknown): value is number {
@@ -92,8 +93,18 @@ export function checkTerrainCost(cost: unknown): number {
   return cost;
 }
 
-/** A count of steps: a number >= 0 (Infinity allowed: as many as there are); fractions round down. */
+/** A count of steps: a whole number >= 0, as wholeNumber takes it, or Infinity (as many as there are). */
 export function stepCount(n: unknown, what: string): number {
-  if (typeof n !== 'number' || Number.isNaN(n) || n < 0) throw new RangeError(`${what} needs a count >= 0, got ${shown(n)}`);
-  return Math.floor(n);
+  return n === Number.POSITIVE_INFINITY ? n : wholeNumber(n, what);
+}
+
+/**
+ * The cell a preparation starts from (prepare(), path-searches.ts): the first walkable cell
+ * of `grid`. RangeError when there is none, for every algorithm that prepares (the package's
+ * mesh searches too): no query can start on such a grid, so nothing is worth preparing.
+ */
+export function preparationCell(grid: Grid): Point {
+  const id = grid.costs().findIndex((cost) => cost > 0);
+  if (id < 0) throw new RangeError('prepare() needs a grid with a walkable cell');
+  return { x: id % grid.width, y: Math.floor(id / grid.width) };
 }

@@ -48,7 +48,8 @@
 //   memory.ts      reclaiming dropped wrappers and the collector hint
 //   grid.ts, search.ts, walk.ts, cell-view.ts  the wrappers of each object
 //   path-searches.ts  findPath, over searches kept with the grid
-//   checks.ts      the argument checks every entry point shares
+//   checks.ts      the argument checks every entry point shares (preparationCell, what
+//                  prepare() needs of a grid, is also the package's)
 //   raw-values.ts  raw values (NaN, NO_CELL, int pairs) to the wrapper's
 // The raw module's declaration is ambient (matched by path): referenced here so that every
 // program that compiles this file sees it, the declaration bundler's included.
@@ -62,3 +63,4 @@ export * from './types';
 export * from './errors';
 export * from './interfaces';
 export { gridSizeError, loadEngine } from './load';
+export { preparationCell } from './checks';

@@ -76,8 +76,8 @@ export interface Engine {
    * Prepares the search findPath keeps for `grid` and these options now, rather than in the
    * next findPath call (the subgoal graph of a 1024 x 1024 map takes up to a second), and
    * says how long it took and what it holds. 0 ms and 0 bytes for algorithms that prepare
-   * nothing (AlgorithmRow.prepares). Throws RangeError as findPath does, or when the grid
-   * has no walkable cell.
+   * nothing (AlgorithmRow.prepares). Throws RangeError as findPath does, or when an
+   * algorithm that prepares is given a grid with no walkable cell.
    */
   prepare(grid: Grid, options?: Partial<SearchOptions>): PreparationReport;
 }
@@ -160,7 +160,7 @@ export interface Search {
   reset(start: Point, goal: Point): boolean;
   /** One expansion, observed; null if there was nothing to do. A preparing search prepares to the end first. */
   step(): StepEvent | null;
-  /** Up to n unobserved expansions; returns how many were made. A preparing search prepares to the end first. */
+  /** Up to n unobserved expansions (a whole number >= 0, or Infinity); returns how many were made. A preparing search prepares to the end first. */
   runSteps(n: number): number;
   /** Runs to the end (a preparing search prepares first). */
   run(): void;
@@ -228,7 +228,7 @@ export interface Search {
   cellValues(kind: 'h' | 'f'): Float32Array;
   /** Typed-array views of every per-cell channel; re-fetch each frame (see CellView). */
   cellView(): CellView;
-  /** Frees the wasm memory, which is not garbage-collected. */
+  /** Frees the wasm memory, which is not garbage-collected; a cell view kept reads as empty from then on. */
   delete(): void;
   /** delete(), for `using search = ...`. */
   [Symbol.dispose](): void;
@@ -293,7 +293,7 @@ export interface Walk {
   reset(start: Point, goal: Point): boolean;
   /** One step, observed; null if there was nothing to do. */
   step(): WalkStep | null;
-  /** Up to n unobserved steps; returns how many were made. `untilMove`: stop before the next move (at most the plan under way is finished). */
+  /** Up to n unobserved steps (a whole number >= 0, or Infinity); returns how many were made. `untilMove`: stop before the next move (at most the plan under way is finished). */
   runSteps(n: number, untilMove?: boolean): number;
   readonly status: WalkStatus;
   /** Why the walk was refused (status refused), else null ('any-angle': a walk moves from cell to cell). */
@@ -343,7 +343,8 @@ export type JumpChannelName = Subset<ChannelName, 'jumpN' | 'jumpE' | 'jumpS' | 
 /**
  * Typed-array views of a search's channels, valid until wasm memory grows or the search
  * replaces its arrays (re-fetch each frame; cheap). Ids run from 0 to count - 1. Every read
- * applies the stamp check, so it follows later resets of the search.
+ * applies the stamp check, so it follows later resets of the search. Once its search (or
+ * the walk of a planner) is deleted, a view kept reads as empty: phase 0, NaN, no parent.
  */
 export interface CellView {
   readonly count: number;
@@ -366,9 +367,9 @@ export interface CellView {
   /** JPS: whether a scan passed over the cell (kept while tracing). */
   scannedAt(id: number): boolean;
   /**
-   * Every cell's phase at once into `out` (length count): what phaseAt gives, in one tight
-   * loop, for drawing whole layers. 'phaseBack' (0 without a backward search) and
-   * 'scanned' (1 where a scan passed, else 0) likewise.
+   * Every cell's phase at once into `out` (length count; RangeError if shorter): what
+   * phaseAt gives, in one tight loop, for drawing whole layers. 'phaseBack' (0 without a
+   * backward search) and 'scanned' (1 where a scan passed, else 0) likewise.
    */
   fillPhases(out: Uint8Array, channel?: PhaseChannel): void;
   /** Any channel's raw value; NaN where the cell is not part of the current search or the channel is missing. */

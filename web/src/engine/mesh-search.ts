@@ -18,6 +18,7 @@
 /// <reference path="./astar-wasm-navmesh.d.ts" />
 import type { Event as RawEvent, MeshSearch as RawMeshSearch, NavMesh as RawNavMesh } from './generated/astar-wasm.mjs';
 import type { EngineGrid } from './grid';
+import { stepCount, wholeNumber } from './checks';
 import { reclaimer } from './memory';
 import type { WasmEngine } from './wasm-engine';
 import { MESH_ALGORITHMS, type RefusalName, type StatusName } from './generated/names';
@@ -81,9 +82,7 @@ export class EngineMeshSearch implements MeshSearch {
   ) {
     if (!MESH_ALGORITHMS.includes(options?.algorithm))
       throw new RangeError(`unknown mesh algorithm ${JSON.stringify(options?.algorithm)}; expected one of ${MESH_ALGORITHMS.join(', ')}`);
-    const cap = options.maxExpansions;
-    if (cap !== undefined && !(Number.isInteger(cap) && cap >= 0))
-      throw new RangeError(`maxExpansions must be a whole number >= 0, got ${cap}`);
+    const cap = options.maxExpansions === undefined ? undefined : wholeNumber(options.maxExpansions, 'maxExpansions');
     this.options = { algorithm: options.algorithm, radius: checkRadius(options.radius ?? 0), ...(cap ? { maxExpansions: cap } : {}) };
     const algorithm = engine.algorithms.member(options.algorithm);
     // Its per-cell arrays are none (the mesh is the grid's); its nodes grow as it searches.
@@ -140,9 +139,9 @@ export class EngineMeshSearch implements MeshSearch {
   }
 
   runSteps(n: number): number {
-    if (typeof n !== 'number' || Number.isNaN(n) || n < 0) throw new RangeError(`runSteps() needs a count >= 0, got ${n}`);
+    const count = stepCount(n, 'runSteps() count');
     this.engine.makeRoom(0, 'running this mesh search');
-    return this.search.runSteps(Math.floor(n));
+    return this.search.runSteps(count);
   }
 
   run(): void {

@@ -16,7 +16,7 @@
 /// <reference path="./astar-wasm.d.ts" />
 import type { EngineGrid } from './grid';
 import type { PathFound, PreparationReport } from './interfaces';
-import { readPoint } from './checks';
+import { preparationCell, readPoint } from './checks';
 import { EngineSearch, sameOptions } from './search';
 import { DEFAULT_OPTIONS, FIND_PATH_EXPANSION_LIMIT, type RefusalName, type SearchOptions } from './types';
 import type { WasmEngine } from './wasm-engine';
@@ -137,9 +137,7 @@ function keptSearch(engine: WasmEngine, grid: EngineGrid, options: Partial<Searc
 export function prepare(engine: WasmEngine, grid: EngineGrid, options: Partial<SearchOptions>): PreparationReport {
   const search = keptSearch(engine, grid, options);
   if (!engine.algorithm(search.options.algorithm).prepares) return { milliseconds: 0, bytes: 0 };
-  const id = grid.costs().findIndex((cost) => cost > 0);
-  if (id < 0) throw new RangeError('prepare() needs a grid with a walkable cell');
-  const cell = grid.pointOf(id);
+  const cell = preparationCell(grid);
   return grid.pathSearches.whileRunning(search, () => {
     // A query from a walkable cell to itself waits for exactly the preparation any query would.
     search.reset(cell, cell);

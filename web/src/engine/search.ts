@@ -119,6 +119,12 @@ export class EngineSearch implements Search {
   /** The walk was deleted: its planner with it. */
   detach(): void {
     this.rawSearch = null;
+    this.dropView();
+  }
+
+  /** The arrays the view reads are freed or replaced: it must read as empty, not as whatever takes their place. */
+  private dropView(): void {
+    this.view?.detach();
     this.view = null;
   }
 
@@ -259,7 +265,7 @@ export class EngineSearch implements Search {
 
   runSteps(n: number): number {
     const owned = this.owned;
-    const count = stepCount(n, 'runSteps()');
+    const count = stepCount(n, 'runSteps() count');
     this.roomToRun();
     return owned.runSteps(count);
   }
@@ -384,6 +390,7 @@ export class EngineSearch implements Search {
     const layout = this.raw.layout();
     const cached = this.view;
     if (cached && cached.layout === layout && cached.live) return cached;
+    this.dropView();
     this.view = new EngineCellView(this, this.raw._channels(), layout, this.grid.width);
     return this.view;
   }
@@ -392,7 +399,7 @@ export class EngineSearch implements Search {
     if (!this.ownedRaw || !this.rawSearch) return;  // a walk's planner goes with its walk
     this.ownedRaw.delete();
     this.rawSearch = null;
-    this.view = null;
+    this.dropView();
     this.hint.release();
     if (this.keptIn) {
       this.keptIn.delete(this.ownedRaw);

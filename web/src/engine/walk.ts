@@ -97,7 +97,7 @@ export class EngineWalk implements Walk {
   }
 
   runSteps(n: number, untilMove = false): number {
-    const count = stepCount(n, 'runSteps()');
+    const count = stepCount(n, 'runSteps() count');
     const stopBeforeMove = booleanArgument(untilMove, 'runSteps() untilMove');
     this.engine.makeRoom(0, 'running this walk');
     return this.raw.runSteps(count, stopBeforeMove);

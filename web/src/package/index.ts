@@ -16,6 +16,7 @@ import {
   type MeshData,
   type MeshSearchOptions,
   type Grid,
+  preparationCell,
   type PreparationReport,
   type SearchOptions,
   type SearchStatus,
@@ -127,7 +128,8 @@ export interface AstarEngine extends Pick<Engine, 'catalog' | 'algorithm' | 'par
    * subgoal graph of a 1024 x 1024 map takes up to a second), and says how long it took and
    * the memory it holds. For navmesh and polyanya that is the grid's navigation mesh for the
    * radius (one for both, built as their first findPath would). Does nothing for algorithms
-   * that prepare nothing (0 ms, 0 bytes). Throws RangeError as findPath does.
+   * that prepare nothing (0 ms, 0 bytes). Throws RangeError as findPath does, or when an
+   * algorithm that prepares is given a grid with no walkable cell.
    */
   prepare(grid: Grid, options?: PathOptions): PreparationReport;
 }
@@ -188,6 +190,7 @@ function prepare(engine: Engine, grid: Grid, options: PathOptions): PreparationR
   const mesh = meshAlgorithmOf(options);
   if (!mesh) return engine.prepare(grid, searchOptions(options));
   const radius = meshOptions(engine, grid, mesh, options).radius;
+  preparationCell(grid); // the grid searches' rule: a grid with no walkable cell has nothing to prepare for
   if (engine.hasNavMesh(grid, radius)) return { milliseconds: 0, bytes: meshBytes(engine.navMesh(grid, radius).data) };
   const began = performance.now();
   const { data } = engine.navMesh(grid, radius);
@@ -216,7 +219,8 @@ function meshOptions(engine: Engine, grid: Grid, algorithm: MeshAlgorithmName, o
   }
   if (engine.algorithm(algorithm).uniformTerrainOnly && !grid.uniformCost())
     throw new RangeError(`${algorithm} runs only on grids where every walkable cell costs the same, and this grid has terrain costs`);
-  return { algorithm, radius: options.radius ?? 0, ...(options.maxExpansions ? { maxExpansions: options.maxExpansions } : {}) };
+  // maxExpansions as given: the mesh search checks it as a grid search does (NaN is refused, not taken for no limit).
+  return { algorithm, radius: options.radius ?? 0, maxExpansions: options.maxExpansions };
 }
 
 function findPath(engine: Engine, grid: Grid, start: CellArgument, goal: CellArgument, options: PathOptions): PathResult {
