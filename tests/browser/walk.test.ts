@@ -247,6 +247,46 @@ describe('walk mode', () => {
     expect(dstar.walk.counters().walkedCost).toBeCloseTo(astar.walk.counters().walkedCost, 6);
   });
 
+  it('refuses a search on the mesh as a planner, without an error, while the agent beside it walks on; so does a switch to one mid-walk', async () => {
+    const { app, container } = await open();
+    loadRoom(app);
+    const errors: unknown[] = [];
+    const onError = (event: ErrorEvent) => errors.push(event.message);
+    window.addEventListener('error', onError);
+    try {
+      click(container, 'compare');
+      const selects = () => [...container.querySelectorAll<HTMLSelectElement>('[data-control="algorithm"]')];
+      choose(selects()[0]!, 'astar');
+      choose(selects()[1]!, 'polyanya');
+      // The inspector follows the refused pane: its pseudocode, on no line.
+      choose(query(container, '[data-control="inspect-search"]'), String(app.store.runs[1]!.id));
+      click(container, 'walk');
+      app.store.setSpeed(app.store.speedIndex + 8);
+      await until(() => walkOf(app, 0).walk.status === 'arrived', 'the A* agent arrives beside the refused pane');
+      await nextFrame();
+      expect(walkOf(app, 1).walk.status).toBe('refused');
+      const panes = [...container.querySelectorAll('[data-region="pane-status"]')].map((pane) => pane.textContent);
+      expect(panes[0]).toMatch(/^Arrived/);
+      expect(panes[1]).toMatch(/^Not run: Polyanya .* choose another planner to walk\.$/);
+      expect(text(container, 'pseudocode')).toMatch(/put the start node in the open list/);
+      expect(container.querySelector('[data-region="pseudocode"] [aria-current]')).toBeNull();
+
+      // One pane, walking with a grid search, switched to navmesh A*: refused, and stepping on does nothing amiss.
+      query<HTMLButtonElement>(container, '.ap-pane[data-pane="2"] [data-action="remove-search"]').click();
+      app.store.reset();
+      for (let i = 0; i < 3; i++) app.store.stepForward();
+      expect(walkOf(app).walk.counters().moves).toBe(3);
+      choose(selects()[0]!, 'navmesh');
+      app.store.stepForward();
+      await nextFrame();
+      expect(walkOf(app).walk.status).toBe('refused');
+      expect(text(container, 'status')).toMatch(/^Not run: Navmesh A\* \+ funnel /);
+    } finally {
+      window.removeEventListener('error', onError);
+    }
+    expect(errors).toEqual([]);
+  });
+
   it('keeps walk mode, unknown terrain and the sensing radius in a share link', async () => {
     const { app, container } = await open();
     loadRoom(app);

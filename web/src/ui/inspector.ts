@@ -200,6 +200,12 @@ export function buildInspector(store: PlaygroundStore, phrases: Phrases, later: 
       markLines(new Set(lines.passed), mesh.status === 'refused' ? null : lines.current);
       return;
     }
+    // A search on the mesh without a mesh timeline is a walk's planner, and the walk refuses
+    // it (it moves from cell to cell): it is on no line, and no grid presenter speaks for it.
+    if (isMeshAlgorithm(algorithm)) {
+      markLines(new Set(), null);
+      return;
+    }
     const presenter = presenterFor(algorithm);
     const search = inspected.gridTimeline!.display;
     const step = inspected.gridTimeline!.lastEvent;
