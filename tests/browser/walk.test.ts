@@ -287,6 +287,38 @@ describe('walk mode', () => {
     expect(errors).toEqual([]);
   });
 
+  it('disables Walk, saying why, while every planner is any-angle; enables it while one pane can walk, and to stop walking', async () => {
+    const { app, container } = await open();
+    loadRoom(app);
+    const walkButton = query<HTMLButtonElement>(container, '[data-action="walk"]');
+    const selects = () => [...container.querySelectorAll<HTMLSelectElement>('[data-control="algorithm"]')];
+    expect(walkButton.disabled).toBe(false);
+    for (const [algorithm, label] of [['polyanya', 'Polyanya (optimal any-angle)'], ['theta', 'Theta* (any-angle)']] as const) {
+      choose(selects()[0]!, algorithm);
+      const reason = `${label} plans straight lines at any angle, and the walking agent moves from cell to cell: choose another planner to walk.`;
+      expect(walkButton.disabled, algorithm).toBe(true);
+      expect(walkButton.title).toBe(reason);
+      expect(text(container, 'option-note')).toContain(reason);
+    }
+    // Beside A*, Polyanya's pane is refused and A*'s agent walks.
+    click(container, 'compare');
+    choose(selects()[0]!, 'astar');
+    choose(selects()[1]!, 'polyanya');
+    expect(walkButton.disabled).toBe(false);
+    expect(walkButton.hasAttribute('title')).toBe(false);
+    choose(selects()[0]!, 'navmesh');
+    expect(walkButton.disabled).toBe(true);
+    // Walking, a switch to an any-angle planner leaves Walk there to stop the walk.
+    choose(selects()[0]!, 'astar');
+    click(container, 'walk');
+    choose(selects()[0]!, 'theta');
+    expect(app.store.walking).toBe(true);
+    expect(walkButton.disabled).toBe(false);
+    click(container, 'walk');
+    expect(app.store.walking).toBe(false);
+    expect(walkButton.disabled).toBe(true);
+  });
+
   it('keeps walk mode, unknown terrain and the sensing radius in a share link', async () => {
     const { app, container } = await open();
     loadRoom(app);

@@ -147,6 +147,8 @@ export function buildSearchOptions(store: PlaygroundStore, phrases: Phrases, run
       if (row.diagonals.length < catalog.diagonals.length) reasons.push(refusalText(store, 'diagonal-rule', run()));
       if (row.costModels.length < catalog.costModels.length) reasons.push(refusalText(store, 'cost-model', run()));
     }
+    // Why Walk is unavailable (transport.ts), or this run's walk would be refused.
+    if (row.anyAngle) reasons.push(refusalText(store, 'any-angle', run()));
     setText(note, joinSentences(language, reasons));
     note.hidden = reasons.length === 0;
   };
