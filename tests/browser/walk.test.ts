@@ -99,6 +99,7 @@ describe('walk mode', () => {
     unknown.click();
     setRange(query(container, '[data-control="sense-radius"]'), 1);
     expect([app.store.unknownTerrain, app.store.senseRadius]).toEqual([true, 1]);
+    expect(query(container, '[data-control="sense-radius"]').getAttribute('aria-valuetext')).toBe('1 cell');
     click(container, 'walk');
     app.store.pause();
     const walk = walkOf(app);

@@ -9,7 +9,7 @@ import type { Overlay } from '../scene/pane-scene';
 import { figure, meshData, polygonAt, polygonCount, polygonPoints, pointName } from './mesh-common';
 import type { MeshPresenter, MeshView, Say } from './presenter';
 import { headline, linesOfSignals, piece, type Program, type Pseudocode } from './pseudocode';
-import { listCells } from './common';
+import { countedKey, listCells } from './common';
 
 /** What a navmesh A* step's events (or its end) say happened, for the pseudocode. */
 type NavmeshSignal = 'expand' | `polygon:${string}` | 'corridor' | `funnel:${'none' | 'narrowed' | 'corner' | 'goal'}` | 'found' | 'no-path';
@@ -87,11 +87,11 @@ function narrateExpansion(view: MeshView, say: Say): string[] {
   const list = (items: Extract<MeshEvent, { kind: 'neighbour' }>[], withG: boolean) =>
     listCells(items, (e) => (withG ? `${polygonName(e.node)} g = ${figure(e.newG)}` : polygonName(e.node)), say);
   const opened = byOutcome('opened'), improved = byOutcome('improved'), kept = byOutcome('not-improved');
-  if (opened.length > 0) parts.push(say('narration.navmesh.opened', { polygons: list(opened, true) }));
+  if (opened.length > 0) parts.push(say(countedKey('narration.navmesh.opened', opened.length), { polygons: list(opened, true) }));
   if (improved.length > 0) parts.push(say('narration.navmesh.improved', { polygons: list(improved, true) }));
   if (kept.length > 0) parts.push(say('narration.navmesh.kept', { polygons: list(kept, false) }));
   const corridor = events.find((e) => e.kind === 'corridor');
-  if (corridor?.kind === 'corridor') parts.push(say('narration.navmesh.corridor', { n: corridor.polygons }));
+  if (corridor?.kind === 'corridor') parts.push(say(countedKey('narration.navmesh.corridor', corridor.polygons), { n: corridor.polygons }));
   else if (expand && opened.length + improved.length === 0 && view.status === 'running') parts.push(say('narration.navmesh.nothing'));
   if (view.status === 'no-path') parts.push(say('narration.emptyOpen'));
   return parts;

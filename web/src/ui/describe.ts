@@ -6,7 +6,7 @@
 // events the picture is drawn from, so words and picture cannot disagree; this file says
 // what every search says alike.
 import type { Point, RefusalName, WalkStatus } from '../engine/engine';
-import { cellName, listCells } from '../presenters/common';
+import { cellName, countedKey, listCells } from '../presenters/common';
 import { frontierOf, meshPresenterFor, presenterFor, searchStory, type StepStory } from '../presenters/index';
 import type { MeshTimeline } from '../state/mesh-timeline';
 import { formatNumber } from '../scene/format';
@@ -22,10 +22,7 @@ import { radiusText } from './navmesh-controls';
 export function speedLabel(language: Language, index: number): string {
   const speed = SPEEDS[index];
   if (speed.kind === 'instant') return translate(language, 'speed.instant');
-  const key: PhraseKey = speed.kind === 'per-second'
-    ? speed.steps === 1 ? 'speed.perSecond.one' : 'speed.perSecond'
-    : speed.steps === 1 ? 'speed.perFrame.one' : 'speed.perFrame';
-  return translate(language, key, { n: speed.steps });
+  return translate(language, countedKey(speed.kind === 'per-second' ? 'speed.perSecond' : 'speed.perFrame', speed.steps), { n: speed.steps });
 }
 
 /** The shared timeline's position: every run's steps, and the longest run's length once known. */
