@@ -134,7 +134,12 @@ const en = {
   'costModel.10-14': 'Integer (10 and 14)',
   'maxExpansions': 'Expansion limit',
   'option.unavailable': '{option} (not here)',
-  'refusal.needs-uniform-terrain': '{algorithm} is defined for maps where every walkable cell costs the same, and this map has terrain costs.',
+  'refusal.needs-uniform-terrain': '{algorithm} is defined only for maps where every walkable cell costs the same, and this map has terrain costs: erase the terrain, or choose another map or algorithm.',
+  'option.needsUniformTerrain': '{algorithms} are defined only for maps where every walkable cell costs the same, and this map has terrain costs: to run them, erase the terrain or choose another map.',
+  'option.needsUniformTerrain.one': '{algorithms} is defined only for maps where every walkable cell costs the same, and this map has terrain costs: to run it, erase the terrain or choose another map.',
+  'list.separator': ', ',
+  'list.and': '{items} and {last}',
+  'list.andSeveral': '{items}, and {last}',
   'refusal.diagonal-rule': '{algorithm} supports the diagonal rules: {rules}.',
   'refusal.cost-model': '{algorithm} measures straight lines, so it counts exact costs only.',
   'refusal.any-angle': '{algorithm} plans straight lines at any angle, and the walking agent moves from cell to cell: choose another planner to walk.',
@@ -630,7 +635,12 @@ const zhCN: Record<PhraseKey, string> = {
   'costModel.10-14': '整数（10 和 14）',
   'maxExpansions': '扩展上限',
   'option.unavailable': '{option}（此处不可用）',
-  'refusal.needs-uniform-terrain': '{algorithm}只适用于所有可通行格子代价相同的地图，而这张地图有地形代价。',
+  'refusal.needs-uniform-terrain': '{algorithm}只适用于所有可通行格子代价相同的地图，而这张地图有地形代价：请擦除地形，或选择别的地图或算法。',
+  'option.needsUniformTerrain': '{algorithms}只适用于所有可通行格子代价相同的地图，而这张地图有地形代价：要运行它们，请擦除地形或选择别的地图。',
+  'option.needsUniformTerrain.one': '{algorithms}只适用于所有可通行格子代价相同的地图，而这张地图有地形代价：要运行它，请擦除地形或选择别的地图。',
+  'list.separator': '、',
+  'list.and': '{items}和{last}',
+  'list.andSeveral': '{items}和{last}',
   'refusal.diagonal-rule': '{algorithm} 支持的对角规则：{rules}。',
   'refusal.cost-model': '{algorithm} 度量的是直线长度，所以只使用精确代价。',
   'refusal.any-angle': '{algorithm} 规划任意角度的直线，而行走的智能体一格一格地移动：请选择别的规划器来行走。',
@@ -1032,6 +1042,17 @@ export function translate(language: Language, key: PhraseKey, params: Record<str
 // Chinese full stop (。) is a full-width character that already carries its own space.
 // Each sentence brings its own closing punctuation, from its phrase.
 const SENTENCE_GAP: Record<Language, string> = { en: ' ', 'zh-CN': '' };
+
+/** Items one after another, as the language enumerates them: "a, b, c" / "a、b、c". */
+export function listItems(language: Language, items: readonly string[]): string {
+  return items.join(translate(language, 'list.separator'));
+}
+
+/** Items joined by "and": "a", "a and b", "a, b, and c" / "a和b", "a、b和c". */
+export function listAll(language: Language, items: readonly string[]): string {
+  if (items.length < 2) return items.join('');
+  return translate(language, items.length > 2 ? 'list.andSeveral' : 'list.and', { items: listItems(language, items.slice(0, -1)), last: items[items.length - 1]! });
+}
 
 /** Sentences (each ending in its language's punctuation) as one paragraph of running text. */
 export function joinSentences(language: Language, sentences: readonly string[]): string {
