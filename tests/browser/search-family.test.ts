@@ -158,7 +158,7 @@ describe('jump point search', () => {
     expect(currentLine().getAttribute('data-line')).toBe('terrain');
     expect(currentLine().textContent).toMatch(/^a cell beside a change of terrain/);
     app.store.setLanguage('zh-CN');
-    expect(narration(container)).toMatch(/\(它旁边的地形有变化, g = /);
+    expect(narration(container)).toMatch(/（它旁边的地形有变化，g = /);
     expect(currentLine().getAttribute('data-line')).toBe('terrain');
     expect(currentLine().textContent).toMatch(/^旁边地形有变化的格子/);
   });
@@ -236,6 +236,8 @@ describe('Theta*', () => {
     expect(disabled('diagonal')).toEqual(['always', 'if-at-most-one-obstacle']);
     expect(disabled('cost-model')).toEqual(['10-14']);
     expect(query(container, '[data-region="option-note"]').textContent).toContain('Theta* (any-angle) supports the diagonal rules: Never, Only when no obstacles.');
+    app.store.setLanguage('zh-CN');
+    expect(query(container, '[data-region="option-note"]').textContent).toContain('Theta*（任意角度） 支持的对角规则：不允许、没有障碍时允许。');
     expect(app.store.gridTimeline!.display.status).toBe('running');
   });
 });

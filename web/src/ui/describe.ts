@@ -16,7 +16,7 @@ import type { Run } from '../state/run';
 import type { WalkTimeline } from '../state/walk-timeline';
 import { pathLength } from '../state/timeline';
 import type { Language, PlaygroundStore } from '../state/store';
-import { algorithmLabel, joinSentences, translate, type PhraseKey } from './i18n';
+import { algorithmLabel, joinSentences, listItems, translate, type PhraseKey } from './i18n';
 import { radiusText } from './navmesh-controls';
 
 export function speedLabel(language: Language, index: number): string {
@@ -62,7 +62,7 @@ export function refusalText(store: PlaygroundStore, refusal: RefusalName, run: R
   const algorithm = algorithmLabel(store.language, row);
   switch (refusal) {
     case 'diagonal-rule':
-      return say('refusal.diagonal-rule', { algorithm, rules: row.diagonals.map((d) => say(`diagonal.${d}` as PhraseKey)).join(', ') });
+      return say('refusal.diagonal-rule', { algorithm, rules: listItems(store.language, row.diagonals.map((d) => say(`diagonal.${d}` as PhraseKey))) });
     case 'cost-model':
       return say('refusal.cost-model', { algorithm });
     case 'any-angle':
