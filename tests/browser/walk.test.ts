@@ -271,6 +271,8 @@ describe('walk mode', () => {
       expect(panes[1]).toMatch(/^Not run: Polyanya .* choose another planner to walk\.$/);
       expect(text(container, 'pseudocode')).toMatch(/put the start node in the open list/);
       expect(container.querySelector('[data-region="pseudocode"] [aria-current]')).toBeNull();
+      // Its open list says why it did not run, not that it has yet to start.
+      expect(text(container, 'open-list')).toMatch(/Not run: Polyanya .* choose another planner to walk\.$/);
 
       // One pane, walking with a grid search, switched to navmesh A*: refused, and stepping on does nothing amiss.
       query<HTMLButtonElement>(container, '.ap-pane[data-pane="2"] [data-action="remove-search"]').click();
