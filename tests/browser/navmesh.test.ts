@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { INSTANT_SPEED_INDEX } from '../../web/src/state/speeds';
 import { buildMesh } from '../../web/src/engine/navmesh/build-mesh';
+import { pointName } from '../../web/src/presenters/mesh-common';
 import { decodeShareFragment } from '../../web/src/share/share-link';
 import { applyShareState, shareFragment } from '../../web/src/share/playground-state';
 import { cellCentre, choose, drag, mountPerTest, nextFrame, pointer, query, setRange, until } from './playground-helpers';
@@ -126,6 +127,13 @@ describe('the searches on the navigation mesh in the page', () => {
     const funnel = mesh.search.funnel().length;
     expect(total).toBe(expanded() + funnel);
     expect(text(container, 'status')).toMatch(/^Path cost \d/);
+    // The last portal is the goal: reached from the path's last corner, not a corner itself.
+    await nextFrame();
+    const path = mesh.search.path();
+    const reached = `Step ${total}, funnel at the goal: the funnel has reached the goal, in a straight line from the apex ${pointName(path[path.length - 2]!)}. `
+      + `The path: the start, ${path.length - 2} corners and the goal`;
+    expect(text(container, 'narration').slice(0, reached.length)).toBe(reached);
+    expect(container.querySelector('[data-region="pseudocode"] [aria-current="step"]')?.getAttribute('data-line')).toBe('stop');
     app.store.seek(expanded() + 1);
     await app.store.whenSettled();
     await nextFrame();

@@ -158,7 +158,7 @@ describe('jump point search', () => {
     expect(currentLine().getAttribute('data-line')).toBe('terrain');
     expect(currentLine().textContent).toMatch(/^a cell beside a change of terrain/);
     app.store.setLanguage('zh-CN');
-    expect(narration(container)).toMatch(/\(它旁边的地形有变化, g = /);
+    expect(narration(container)).toMatch(/（它旁边的地形有变化，g = /);
     expect(currentLine().getAttribute('data-line')).toBe('terrain');
     expect(currentLine().textContent).toMatch(/^旁边地形有变化的格子/);
   });
@@ -170,14 +170,19 @@ describe('jump point search', () => {
     expect(option('jps').textContent).toBe('Jump point search (JPS)');
     expect(option('jps-plus').disabled).toBe(true);
     expect(option('jps-plus').textContent).toBe('JPS+ (precomputed jumps) (not here)');
-    expect(query(container, '[data-region="option-note"]').textContent).toMatch(
-      /^JPS\+ \(precomputed jumps\) \/ Subgoal graph \(prepared\) \/ Navmesh A\* \+ funnel \/ Polyanya \(optimal any-angle\) is defined for maps where every walkable cell costs the same, and this map has terrain costs\./,
-    );
+    // The note lists them as a sentence does, and says what to do.
+    const note = () => query(container, '[data-region="option-note"]').textContent;
+    const listed = 'JPS+ (precomputed jumps), Subgoal graph (prepared), Navmesh A* + funnel, and Polyanya (optimal any-angle) are defined only for maps where '
+      + 'every walkable cell costs the same, and this map has terrain costs: to run them, erase the terrain or choose another map.';
+    expect(note().slice(0, listed.length)).toBe(listed);
+    app.store.setLanguage('zh-CN');
+    expect(note()).toMatch(/^JPS\+（预计算跳跃）、子目标图（预处理）、导航网格 A\* \+ 漏斗和Polyanya（最优任意角度）只适用于.*：要运行它们，请擦除地形或选择别的地图。/);
+    app.store.setLanguage('en');
     // A link (or an embed) can still name it: the search refuses, and says why.
     const state = captureShareState(app.store);
     app.store.loadState({ map: { ...state, name: 'x' }, searches: [{ ...state.searches[0]!, algorithm: 'jps-plus' }], step: null, view: null, walk: null });
     expect(app.store.gridTimeline!.display.status).toBe('refused');
-    expect(status(container)).toMatch(/^Not run: JPS\+ \(precomputed jumps\) is defined for maps where every walkable cell costs the same/);
+    expect(status(container)).toMatch(/^Not run: JPS\+ \(precomputed jumps\) is defined only for maps where every walkable cell costs the same, and this map has terrain costs: erase the terrain, or choose another map or algorithm\./);
     expect(app.store.gridTimeline!.display.path()).toEqual([]);
   });
 });
@@ -231,6 +236,8 @@ describe('Theta*', () => {
     expect(disabled('diagonal')).toEqual(['always', 'if-at-most-one-obstacle']);
     expect(disabled('cost-model')).toEqual(['10-14']);
     expect(query(container, '[data-region="option-note"]').textContent).toContain('Theta* (any-angle) supports the diagonal rules: Never, Only when no obstacles.');
+    app.store.setLanguage('zh-CN');
+    expect(query(container, '[data-region="option-note"]').textContent).toContain('Theta*（任意角度） 支持的对角规则：不允许、没有障碍时允许。');
     expect(app.store.gridTimeline!.display.status).toBe('running');
   });
 });

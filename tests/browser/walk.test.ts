@@ -99,6 +99,7 @@ describe('walk mode', () => {
     unknown.click();
     setRange(query(container, '[data-control="sense-radius"]'), 1);
     expect([app.store.unknownTerrain, app.store.senseRadius]).toEqual([true, 1]);
+    expect(query(container, '[data-control="sense-radius"]').getAttribute('aria-valuetext')).toBe('1 cell');
     click(container, 'walk');
     app.store.pause();
     const walk = walkOf(app);
@@ -245,6 +246,80 @@ describe('walk mode', () => {
     await until(() => app.store.finished, 'both walks end again', 30000);
     expect(dstar.walk.counters().replans).toBe(0);
     expect(dstar.walk.counters().walkedCost).toBeCloseTo(astar.walk.counters().walkedCost, 6);
+  });
+
+  it('refuses a search on the mesh as a planner, without an error, while the agent beside it walks on; so does a switch to one mid-walk', async () => {
+    const { app, container } = await open();
+    loadRoom(app);
+    const errors: unknown[] = [];
+    const onError = (event: ErrorEvent) => errors.push(event.message);
+    window.addEventListener('error', onError);
+    try {
+      click(container, 'compare');
+      const selects = () => [...container.querySelectorAll<HTMLSelectElement>('[data-control="algorithm"]')];
+      choose(selects()[0]!, 'astar');
+      choose(selects()[1]!, 'polyanya');
+      // The inspector follows the refused pane: its pseudocode, on no line.
+      choose(query(container, '[data-control="inspect-search"]'), String(app.store.runs[1]!.id));
+      click(container, 'walk');
+      app.store.setSpeed(app.store.speedIndex + 8);
+      await until(() => walkOf(app, 0).walk.status === 'arrived', 'the A* agent arrives beside the refused pane');
+      await nextFrame();
+      expect(walkOf(app, 1).walk.status).toBe('refused');
+      const panes = [...container.querySelectorAll('[data-region="pane-status"]')].map((pane) => pane.textContent);
+      expect(panes[0]).toMatch(/^Arrived/);
+      expect(panes[1]).toMatch(/^Not run: Polyanya .* choose another planner to walk\.$/);
+      expect(text(container, 'pseudocode')).toMatch(/put the start node in the open list/);
+      expect(container.querySelector('[data-region="pseudocode"] [aria-current]')).toBeNull();
+      // Its open list says why it did not run, not that it has yet to start.
+      expect(text(container, 'open-list')).toMatch(/Not run: Polyanya .* choose another planner to walk\.$/);
+
+      // One pane, walking with a grid search, switched to navmesh A*: refused, and stepping on does nothing amiss.
+      query<HTMLButtonElement>(container, '.ap-pane[data-pane="2"] [data-action="remove-search"]').click();
+      app.store.reset();
+      for (let i = 0; i < 3; i++) app.store.stepForward();
+      expect(walkOf(app).walk.counters().moves).toBe(3);
+      choose(selects()[0]!, 'navmesh');
+      app.store.stepForward();
+      await nextFrame();
+      expect(walkOf(app).walk.status).toBe('refused');
+      expect(text(container, 'status')).toMatch(/^Not run: Navmesh A\* \+ funnel /);
+    } finally {
+      window.removeEventListener('error', onError);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('disables Walk, saying why, while every planner is any-angle; enables it while one pane can walk, and to stop walking', async () => {
+    const { app, container } = await open();
+    loadRoom(app);
+    const walkButton = query<HTMLButtonElement>(container, '[data-action="walk"]');
+    const selects = () => [...container.querySelectorAll<HTMLSelectElement>('[data-control="algorithm"]')];
+    expect(walkButton.disabled).toBe(false);
+    for (const [algorithm, label] of [['polyanya', 'Polyanya (optimal any-angle)'], ['theta', 'Theta* (any-angle)']] as const) {
+      choose(selects()[0]!, algorithm);
+      const reason = `${label} plans straight lines at any angle, and the walking agent moves from cell to cell: choose another planner to walk.`;
+      expect(walkButton.disabled, algorithm).toBe(true);
+      expect(walkButton.title).toBe(reason);
+      expect(text(container, 'option-note')).toContain(reason);
+    }
+    // Beside A*, Polyanya's pane is refused and A*'s agent walks.
+    click(container, 'compare');
+    choose(selects()[0]!, 'astar');
+    choose(selects()[1]!, 'polyanya');
+    expect(walkButton.disabled).toBe(false);
+    expect(walkButton.hasAttribute('title')).toBe(false);
+    choose(selects()[0]!, 'navmesh');
+    expect(walkButton.disabled).toBe(true);
+    // Walking, a switch to an any-angle planner leaves Walk there to stop the walk.
+    choose(selects()[0]!, 'astar');
+    click(container, 'walk');
+    choose(selects()[0]!, 'theta');
+    expect(app.store.walking).toBe(true);
+    expect(walkButton.disabled).toBe(false);
+    click(container, 'walk');
+    expect(app.store.walking).toBe(false);
+    expect(walkButton.disabled).toBe(true);
   });
 
   it('keeps walk mode, unknown terrain and the sensing radius in a share link', async () => {

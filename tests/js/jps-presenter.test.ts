@@ -108,7 +108,8 @@ describe('JPS on a map with terrain', () => {
         for (const n of successors) {
           const stoppedBeside = eventsOf(step, 'scan').some((scan) => samePoint(scan.from, step.cell) && samePoint(scan.to, n.cell) && scan.outcome === 'terrain-change');
           const en = `${cellName(n.cell)} (${translate('en', 'narration.jps.why.terrain')}, g = ${formatNumber(n.newG, 2)})`;
-          const zh = `${cellName(n.cell)} (${translate('zh-CN', 'narration.jps.why.terrain')}, g = ${formatNumber(n.newG, 2)})`;
+          // Chinese puts the reason in full-width parentheses, after a full-width comma.
+          const zh = `${cellName(n.cell)}（${translate('zh-CN', 'narration.jps.why.terrain')}，g = ${formatNumber(n.newG, 2)}）`;
           // The map's costs agree with the scan: a scan stops there only beside a change of terrain.
           if (stoppedBeside) expect(terrainEdge(grid, n.cell), `${diagonal} ${cellName(n.cell)}`).toBe(true);
           expect(said.en.includes(en), `${diagonal}: ${said.en}`).toBe(stoppedBeside);
@@ -132,7 +133,7 @@ describe('JPS on a map with terrain', () => {
         if (kept.length > 0) expect(terrainEdge(grid, step.cell), `${diagonal} ${cellName(step.cell)}`).toBe(true);
         for (const language of ['en', 'zh-CN'] as const) {
           const sentence = translate(language, 'narration.jps.terrainKeeps', {
-            cell: cellName(step.cell), dirs: kept.map((scan) => direction(language, scan.dir)).join(translate(language, 'direction.separator')),
+            cell: cellName(step.cell), dirs: kept.map((scan) => direction(language, scan.dir)).join(translate(language, 'list.separator')),
           });
           expect(said[language].includes(sentence), `${diagonal} ${language}: ${said[language]}`).toBe(kept.length > 0);
         }

@@ -290,6 +290,50 @@ describe('the mesh presenters', () => {
     }
   });
 
+  it('say "it" of one polygon or node and "they" of several, in both languages, at every step', () => {
+    // The sentence about the polygons opened (navmesh A*) and the nodes pruned or dropped
+    // (Polyanya), by how many the step's events name: one, or several.
+    const rules = [
+      { algorithm: 'navmesh', outcome: 'opened', one: [/^Opened #\d+ g = [\d.]+, entered at/, /入口是/], many: [/^Opened #\d+ .*, each entered at/, /入口都是/] },
+      { algorithm: 'polyanya', outcome: 'pruned', one: [/^Pruned #\d+: its root/, /：它的根/], many: [/^Pruned #\d+, .*: their root/, /：它们的根/] },
+      { algorithm: 'polyanya', outcome: 'into-dead-end', one: [/^Dropped #\d+: it leads/, /：它通向/], many: [/^Dropped #\d+, .*: they lead/, /：它们通向/] },
+    ] as const;
+    const seen = new Map<string, Set<'one' | 'many'>>();
+    // Steps that prune one node are rare: maps of random walls (a fixed seed) until every
+    // form has been seen, corner to corner.
+    let seed = 12345;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let round = 0; round < 60 && [...seen.values()].reduce((sum, forms) => sum + forms.size, 0) < 2 * rules.length; round++) {
+      const corner = (x: number, y: number) => (x === 0 && y === 0) || (x === 15 && y === 11);
+      const rows = Array.from({ length: 12 }, (_, y) => Array.from({ length: 16 }, (_, x) => (!corner(x, y) && random() < 0.3 ? '#' : '.')).join(''));
+      for (const algorithm of ['navmesh', 'polyanya'] as const) {
+        const { mesh } = meshRun(grid(rows), algorithm, 0, { x: 0, y: 0 }, { x: 15, y: 11 });
+        const presenter = meshPresenterFor(algorithm);
+        while (!mesh.finished) {
+          mesh.advance(1);
+          const view = mesh.view();
+          for (const rule of rules.filter((r) => r.algorithm === algorithm)) {
+            const n = (view.events ?? []).filter((e) => e.kind === 'neighbour' && (algorithm === 'navmesh' ? e.outcome : mesh.search.node(e.node)?.outcome) === rule.outcome).length;
+            if (n === 0) continue;
+            const form = n === 1 ? 'one' : 'many';
+            seen.set(rule.outcome, (seen.get(rule.outcome) ?? new Set()).add(form));
+            (['en', 'zh-CN'] as const).forEach((language, i) => {
+              const sentences = presenter.narrateStep(view, say(language));
+              expect(sentences.some((sentence) => rule[form][i]!.test(sentence)), `${algorithm} step ${mesh.step} ${language}: ${sentences.join(' ')}`).toBe(true);
+            });
+          }
+        }
+      }
+    }
+    for (const rule of rules) expect([...seen.get(rule.outcome) ?? []].sort(), rule.outcome).toEqual(['many', 'one']);
+
+    // A corridor of one polygon: the start's neighbour in an open room is in its polygon.
+    const { mesh } = meshRun(grid(['......', '......', '......']), 'navmesh', 0, { x: 0, y: 0 }, { x: 1, y: 0 });
+    mesh.advance(1);
+    expect(mesh.lastEvents).toContainEqual({ kind: 'corridor', polygons: 1 });
+    expect(meshPresenterFor('navmesh').narrateStep(mesh.view(), say('en')).join(' ')).toContain('the corridor is this one polygon');
+  });
+
   it('give a polygon\'s or a node\'s g, h and f on hover, as the search has them', () => {
     const map = grid();
     const navmesh = meshRun(map, 'navmesh').mesh;

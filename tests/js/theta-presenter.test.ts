@@ -9,9 +9,10 @@
 import { describe, expect, it } from 'vitest';
 import { eventsOf, type DiagonalName, type Grid, type Point, type Search, type StepEvent } from '../../web/src/engine/engine';
 import { engine, keepGrid, keepSearch, useEngine } from './engine-fixture';
+import { countedKey } from '../../web/src/presenters/common';
 import { presenterFor, searchStory } from '../../web/src/presenters/index';
 import type { StepStory } from '../../web/src/presenters/presenter';
-import { translate } from '../../web/src/ui/i18n';
+import { listItems, translate } from '../../web/src/ui/i18n';
 import type { Language } from '../../web/src/state/store';
 
 // 14 x 7: a band of 9 from the top edge down, open below it.
@@ -117,6 +118,7 @@ describe('Theta* on a map with terrain', () => {
   it('says which neighbours the parent sees but reaches more cheaply by an ordinary move, in English and Chinese', () => {
     for (const diagonal of engine.algorithm('theta').diagonals) {
       let dearer = 0, decided = 0;
+      const seenCounts = new Set<number>();
       for (const { step, parentG, said } of narrated(bandMap(), diagonal).told) {
         const sights = eventsOf(step, 'sight');
         const context = `${diagonal} ${cellName(step.cell)}`;
@@ -133,19 +135,24 @@ describe('Theta* on a map with terrain', () => {
           // With terrain only in the band, a line is dearer only across it.
           if (sight.dearer) expect(lengthInBand(sight.from, sight.to), `${context} → ${cellName(sight.to)}`).toBeGreaterThan(0);
         }
-        const named = (dear: boolean) => sights.filter((sight) => sight.dearer === dear).map((sight) => cellName(sight.to)).join(', ');
+        const named = (dear: boolean, language: Language) => listItems(language, sights.filter((sight) => sight.dearer === dear).map((sight) => cellName(sight.to)));
         const parent = sights[0] ? cellName(sights[0].from) : '';
+        const seen = sights.filter((sight) => !sight.dearer).length;
+        seenCounts.add(Math.min(seen, 2));
         for (const language of LANGUAGES) {
-          const dearerSentence = translate(language, 'narration.theta.dearer', { parent, cells: named(true), cell: cellName(step.cell) });
-          const seesSentence = translate(language, 'narration.theta.sees', { parent, cells: named(false) });
-          expect(said[language].includes(dearerSentence), `${context} ${language}: ${said[language]}`).toBe(named(true) !== '');
-          expect(said[language].includes(seesSentence), `${context} ${language}: ${said[language]}`).toBe(named(false) !== '');
+          const dearerSentence = translate(language, 'narration.theta.dearer', { parent, cells: named(true, language), cell: cellName(step.cell) });
+          // One cell "hangs from the parent by a straight line", several "by straight lines".
+          const seesSentence = translate(language, countedKey('narration.theta.sees', seen), { parent, cells: named(false, language) });
+          expect(said[language].includes(dearerSentence), `${context} ${language}: ${said[language]}`).toBe(named(true, language) !== '');
+          expect(said[language].includes(seesSentence), `${context} ${language}: ${said[language]}`).toBe(named(false, language) !== '');
+          // Chinese lists cells with its enumeration comma: "(2, 1)、(3, 2)", never "(2, 1), (3, 2)".
+          if (language === 'zh-CN') expect(said[language], context).not.toMatch(/\), \(/);
           // Nothing is said to be blocked.
           expect(said[language]).not.toMatch(language === 'en' ? /No line of sight/ : /视线被挡住/);
         }
         dearer += sights.filter((sight) => sight.dearer).length;
-        
       }
+      expect([...seenCounts].sort(), `${diagonal}: steps that see one cell and several`).toEqual(expect.arrayContaining([1, 2]));
       expect(dearer, diagonal).toBeGreaterThan(0);
       expect(decided, diagonal).toBeGreaterThan(0);
     }

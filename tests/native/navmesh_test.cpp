@@ -366,5 +366,47 @@ TEST(MeshSearch, OpenItemsListTheNextExpansionFirstAndInOrder) {
   EXPECT_GT(steps, 500u);
 }
 
+// open_size() counts what a search left when it ended, as the grid searches do (the page's
+// "Open list" figure and its inspector read it): the goal's step takes one entry (Polyanya
+// may first drop entries whose root was reached more cheaply), no more. A reset that begins
+// no search (a start on a wall) counts none, though the planner still holds the last one's.
+TEST(MeshSearch, CountsTheOpenListItLeavesWhenItFindsThePath) {
+  std::mt19937 rng(5151);
+  for (Algorithm algorithm : {Algorithm::NavMesh, Algorithm::Polyanya}) {
+    int left = 0, found = 0;
+    for (int round = 0; round < 60; ++round) {
+      const Grid grid = reference::random_grid(rng, 24, false);
+      const Point start = reference::random_point(rng, grid), goal = reference::random_point(rng, grid);
+      SearchOptions options;
+      options.algorithm = algorithm;
+      MeshSearch search(grid, options);
+      const std::string where = std::string(name_of(algorithm)) + " round " + std::to_string(round);
+      ASSERT_TRUE(reference::reset_prepared(search, start, goal)) << where;
+      const auto pruned = [&] { return search.polyanya() ? search.polyanya()->counters().pruned : 0; };
+      std::size_t before = 0;
+      std::uint64_t pruned_before = 0;
+      while (search.status() == Status::Running) {
+        before = search.open_size();
+        pruned_before = pruned();
+        search.step();
+      }
+      if (search.status() != Status::Found || start == goal) continue;
+      ++found;
+      ASSERT_EQ(search.open_size(), before - 1 - (pruned() - pruned_before)) << where;
+      if (search.open_size() > 0) ++left;
+
+      for (CellId id = 0; id < grid.cell_count(); ++id) {
+        if (grid.passable(id)) continue;
+        ASSERT_TRUE(search.reset(grid.point(id), goal)) << where;
+        EXPECT_EQ(search.status(), Status::NoPath) << where;
+        EXPECT_EQ(search.open_size(), 0u) << where << ": a start on a wall begins no search";
+        break;
+      }
+    }
+    EXPECT_GT(found, 20) << name_of(algorithm);
+    EXPECT_GT(left, found / 2) << name_of(algorithm) << ": most searches leave entries they did not take";
+  }
+}
+
 }  // namespace
 }  // namespace astar::navmesh

@@ -31,6 +31,7 @@ bool MeshSearch::share_preparation(const Search& other) {
 }
 
 void MeshSearch::begin() {
+  begun_ = stamp_;
   path_points_.clear();
   if (current_ != given_.mesh) {
     current_ = given_.mesh;
@@ -68,7 +69,10 @@ void MeshSearch::settle(PlannerState state, const std::vector<Vec2>& path, doubl
 }
 
 std::size_t MeshSearch::open_size() const {
-  if (status_ != Status::Running) return 0;
+  // What the search of this reset holds, ended or not, as the grid searches count it: Found
+  // leaves the entries it did not take (the page says how many were left). A reset that began
+  // none (Preparing, Refused, a start on a wall) leaves the planners with an earlier one's.
+  if (begun_ != stamp_) return 0;
   return polyanya_ ? polyanya_search_->open_size() : corridor_->open_size();
 }
 

@@ -4,7 +4,7 @@
 import { eventsOf, type CellView, type EventOf, type Point, type Search, type StepEvent } from '../engine/engine';
 import { formatNumber } from '../scene/format';
 import type { Overlay } from '../scene/pane-scene';
-import type { PhraseKey } from '../ui/i18n';
+import type { CountedKey, PhraseKey } from '../ui/i18n';
 import type { Say, StepStory } from './presenter';
 
 // Enough neighbours to read on one line; the rest are counted.
@@ -16,11 +16,16 @@ export function samePoint(a: Point, b: Point): boolean {
   return a.x === b.x && a.y === b.y;
 }
 
-/** Up to MAX_LISTED_CELLS items described, then how many more there are. */
+/** Up to MAX_LISTED_CELLS items described, then how many more there are, with the language's separator (、 in Chinese). */
 export function listCells<T>(items: readonly T[], describe: (item: T) => string, say: Say): string {
   const listed = items.slice(0, MAX_LISTED_CELLS).map(describe);
   if (items.length > MAX_LISTED_CELLS) listed.push(say('narration.more', { n: items.length - MAX_LISTED_CELLS }));
-  return listed.join(', ');
+  return listed.join(say('list.separator'));
+}
+
+/** The phrase for `n` things: its form for one when n is 1 ("it leads", "its root"), else the key's own. */
+export function countedKey(key: CountedKey, n: number): PhraseKey {
+  return n === 1 ? `${key}.one` : key;
 }
 
 /** A cost as D* Lite has them: ∞ where no way to the goal is known. */

@@ -47,7 +47,10 @@ export const PRESENTERS: { readonly [A in AlgorithmName]: PresenterOf<A> } = {
 
 const MESH_NAMES: readonly string[] = MESH_ALGORITHMS;
 
-/** The presenter of a grid search (callers ask a run's mesh timeline first: see meshPresenterFor). */
+/**
+ * The presenter of a grid search (callers ask a run's mesh timeline first: see meshPresenterFor;
+ * a walk's timeline is the grid's whatever its planner, so its callers ask isMeshAlgorithm).
+ */
 export function presenterFor(algorithm: AlgorithmName): Presenter {
   if (MESH_NAMES.includes(algorithm)) throw new Error(`${algorithm} searches the navigation mesh: ask meshPresenterFor`);
   return PRESENTERS[algorithm as PageAlgorithmName];

@@ -90,7 +90,7 @@ function describeJumps(step: StepEvent, say: Say, precomputed: boolean): string[
   // The directions a terrain edge scans only because of the terrain (cpp/core/jump_terrain.h).
   const terrainDirs = scans.filter((scan) => scan.keptByTerrain && samePoint(scan.from, step.cell)).map((scan) => scan.dir);
   if (terrainDirs.length > 0) {
-    const dirs = terrainDirs.map((dir) => say(`direction.${dir}` as PhraseKey)).join(say('direction.separator'));
+    const dirs = terrainDirs.map((dir) => say(`direction.${dir}` as PhraseKey)).join(say('list.separator'));
     parts.push(say('narration.jps.terrainKeeps', { cell: cellName(step.cell), dirs }));
   }
   const found = eventsOf(step, 'neighbour').filter((n) => n.outcome === 'opened' || n.outcome === 'improved');
@@ -112,7 +112,8 @@ function describeJumps(step: StepEvent, say: Say, precomputed: boolean): string[
   };
   const describe = (n: EventOf<'neighbour'>) => {
     const reason = why(n.cell);
-    return `${cellName(n.cell)} (${reason ? `${reason}, ` : ''}g = ${formatNumber(n.newG, 2)})`;
+    const numbers = { cell: cellName(n.cell), g: formatNumber(n.newG, 2) };
+    return reason ? say('narration.jps.jumpPoint', { ...numbers, reason }) : say('narration.jps.jumpPoint.g', numbers);
   };
   parts.push(say('narration.jps.found', { cells: listCells(found, describe, say) }));
   return parts;
@@ -184,7 +185,7 @@ export function jumpPoints(precomputed: boolean): Presenter {
       const cells = search.cellView();
       if (search.phase(cell.x, cell.y) === 'unseen' && cells.scannedAt(id)) lines.push(say('tooltip.scanned'));
       const jumps = precomputed ? jumpLabels(cells, id) : null;
-      if (jumps) lines.push(say('tooltip.jumps', { jumps: jumps.map((jump, dir) => `${DIRECTION_NAMES[dir]} ${jump.text}`).join(', ') }));
+      if (jumps) lines.push(say('tooltip.jumps', { jumps: jumps.map((jump, dir) => `${DIRECTION_NAMES[dir]} ${jump.text}`).join(say('list.separator')) }));
       return lines;
     },
     fillCells(cells, out, passed) {

@@ -9,10 +9,10 @@ import type { Overlay } from '../scene/pane-scene';
 import { figure, meshData, polygonAt, polygonCount, polygonPoints, pointName } from './mesh-common';
 import type { MeshPresenter, MeshView, Say } from './presenter';
 import { headline, linesOfSignals, piece, type Program, type Pseudocode } from './pseudocode';
-import { listCells } from './common';
+import { countedKey, listCells } from './common';
 
 /** What a navmesh A* step's events (or its end) say happened, for the pseudocode. */
-type NavmeshSignal = 'expand' | `polygon:${string}` | 'corridor' | `funnel:${'none' | 'narrowed' | 'corner'}` | 'found' | 'no-path';
+type NavmeshSignal = 'expand' | `polygon:${string}` | 'corridor' | `funnel:${'none' | 'narrowed' | 'corner' | 'goal'}` | 'found' | 'no-path';
 
 const NAVMESH: Program = [
   [0, piece('initialise', 'put the polygon holding the start in the open list, g = 0, entered at the start', '把包含起点的多边形放入开放列表，g = 0，入口为起点')],
@@ -47,6 +47,7 @@ const SIGNALS: Pseudocode<NavmeshSignal>['signalLines'] = {
   'funnel:narrowed': ['portal', 'narrow'],
   'funnel:corner': ['portal', 'corner'],
   'funnel:none': ['portal', 'keep'],
+  'funnel:goal': ['portal'],
   found: ['stop'],
   'no-path': ['noPath'],
 };
@@ -60,7 +61,8 @@ function signals(view: MeshView): NavmeshSignal[] {
       case 'expand': return 'expand';
       case 'neighbour': return `polygon:${event.outcome}`;
       case 'corridor': return 'corridor';
-      case 'funnel': return `funnel:${event.move}`;
+      // The goal, the last portal, ends the walk whatever the sides do there (see narrateFunnel).
+      case 'funnel': return view.status === 'found' ? 'funnel:goal' : `funnel:${event.move}`;
     }
   });
   if (view.status === 'found') out.push('found');
@@ -85,27 +87,34 @@ function narrateExpansion(view: MeshView, say: Say): string[] {
   const list = (items: Extract<MeshEvent, { kind: 'neighbour' }>[], withG: boolean) =>
     listCells(items, (e) => (withG ? `${polygonName(e.node)} g = ${figure(e.newG)}` : polygonName(e.node)), say);
   const opened = byOutcome('opened'), improved = byOutcome('improved'), kept = byOutcome('not-improved');
-  if (opened.length > 0) parts.push(say('narration.navmesh.opened', { polygons: list(opened, true) }));
+  if (opened.length > 0) parts.push(say(countedKey('narration.navmesh.opened', opened.length), { polygons: list(opened, true) }));
   if (improved.length > 0) parts.push(say('narration.navmesh.improved', { polygons: list(improved, true) }));
   if (kept.length > 0) parts.push(say('narration.navmesh.kept', { polygons: list(kept, false) }));
   const corridor = events.find((e) => e.kind === 'corridor');
-  if (corridor?.kind === 'corridor') parts.push(say('narration.navmesh.corridor', { n: corridor.polygons }));
+  if (corridor?.kind === 'corridor') parts.push(say(countedKey('narration.navmesh.corridor', corridor.polygons), { n: corridor.polygons }));
   else if (expand && opened.length + improved.length === 0 && view.status === 'running') parts.push(say('narration.navmesh.nothing'));
   if (view.status === 'no-path') parts.push(say('narration.emptyOpen'));
   return parts;
 }
 
+/**
+ * The funnel at the portal of the step shown. The last portal is the goal (both its ends):
+ * the core's string pulling ends there by making the goal the apex, a "corner" whose apex is
+ * the goal and after which no portal comes, so that step is told as the goal reached from
+ * the path's last corner (or the start) instead.
+ */
 function narrateFunnel(view: MeshView, say: Say): string[] {
   const walked = view.funnel[view.funnel.length - 1];
   if (!walked) return [];
-  const last = view.status === 'found';
-  const portal = last ? say('narration.funnel.goal') : say('narration.funnel.portal', { portal: walked.portal });
-  const parts = [say(`narration.funnel.${walked.move}`, { step: view.stepNumber, portal, apex: pointName(walked.apex) })];
-  if (last) {
-    const path = view.search.path();
-    parts.push(say('narration.funnel.done', { corners: Math.max(0, path.length - 2), cost: figure(view.search.pathCost) }));
+  if (view.status !== 'found') {
+    const portal = say('narration.funnel.portal', { portal: walked.portal });
+    return [say(`narration.funnel.${walked.move}`, { step: view.stepNumber, portal, apex: pointName(walked.apex) })];
   }
-  return parts;
+  const path = view.search.path();
+  return [
+    say('narration.funnel.goal', { step: view.stepNumber, apex: pointName(path[path.length - 2] ?? walked.apex) }),
+    say('narration.funnel.done', { corners: Math.max(0, path.length - 2), cost: figure(view.search.pathCost) }),
+  ];
 }
 
 export function navmeshAStar(): MeshPresenter {

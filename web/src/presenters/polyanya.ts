@@ -6,7 +6,7 @@
 // says which successors it made, which turn at a corner, which were pruned and why.
 import type { MeshEvent, Point, PolyanyaNode } from '../engine/engine';
 import type { Overlay } from '../scene/pane-scene';
-import { listCells } from './common';
+import { countedKey, listCells } from './common';
 import { figure, meshData, middle, pointName, segmentCrossesCell } from './mesh-common';
 import type { MeshPresenter, MeshView, Say } from './presenter';
 import { headline, linesOfSignals, piece, type Program, type Pseudocode } from './pseudocode';
@@ -95,8 +95,8 @@ function narrate(view: MeshView, say: Say): string[] {
   if (seen.length > 0) parts.push(say('narration.polyanya.observable', { nodes: list(seen) }));
   if (turns.length > 0) parts.push(say('narration.polyanya.turns', { nodes: list(turns), corners: listCells(turns, ({ node }) => pointName(node.root), say) }));
   if (final.length > 0) parts.push(say('narration.polyanya.reachesGoal', { nodes: list(final) }));
-  if (pruned.length > 0) parts.push(say('narration.polyanya.pruned', { nodes: listCells(pruned, ({ event }) => nodeName(event.node), say) }));
-  if (dead.length > 0) parts.push(say('narration.polyanya.deadEnd', { nodes: listCells(dead, ({ event }) => nodeName(event.node), say) }));
+  if (pruned.length > 0) parts.push(say(countedKey('narration.polyanya.pruned', pruned.length), { nodes: listCells(pruned, ({ event }) => nodeName(event.node), say) }));
+  if (dead.length > 0) parts.push(say(countedKey('narration.polyanya.deadEnd', dead.length), { nodes: listCells(dead, ({ event }) => nodeName(event.node), say) }));
   if (expand && generated.length === 0 && view.status === 'running') parts.push(say('narration.polyanya.nothing'));
   if (view.status === 'no-path') parts.push(say('narration.emptyOpen'));
   return parts;

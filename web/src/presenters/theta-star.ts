@@ -10,7 +10,7 @@
 import { eventsOf, type EventOf, type StepEvent } from '../engine/engine';
 import { centreOf, type Overlay } from '../scene/pane-scene';
 import {
-  OPEN_LIST_TOOLTIP, PLAIN_NEIGHBOURS, cellName, describeNeighbours, endLines, expandedMark, expansionNumbers, fillOneSided, goalLines, listCells,
+  OPEN_LIST_TOOLTIP, PLAIN_NEIGHBOURS, cellName, countedKey, describeNeighbours, endLines, expandedMark, expansionNumbers, fillOneSided, goalLines, listCells,
   neighbourMarks, tooltipLines,
 } from './common';
 import type { Presenter, Say } from './presenter';
@@ -64,7 +64,8 @@ function describeSights(step: StepEvent, say: Say): string[] {
   const phrases = { taken: 'narration.theta.sees', dearer: 'narration.theta.dearer', blocked: 'narration.theta.blocked' } as const;
   return (['taken', 'dearer', 'blocked'] as const).flatMap((fate) => {
     const cells = sights.filter((sight) => fateOf(sight) === fate).map((sight) => sight.to);
-    return cells.length > 0 ? [say(phrases[fate], { parent, cells: listCells(cells, cellName, say), cell })] : [];
+    const key = fate === 'taken' ? countedKey(phrases.taken, cells.length) : phrases[fate];
+    return cells.length > 0 ? [say(key, { parent, cells: listCells(cells, cellName, say), cell })] : [];
   });
 }
 

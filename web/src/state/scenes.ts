@@ -70,6 +70,8 @@ interface SearchPart {
   timeline: RunTimeline;
   revision: number;
   algorithm: AlgorithmName;
+  /** What draws its cells and marks: null on the mesh, and for a walk whose planner would be a search on the mesh (refused). */
+  presenter: Presenter | null;
   stepMarks: Overlay[];
   trail: Overlay[];
   searchMarks: Overlay[];
@@ -126,8 +128,11 @@ export class PaneSceneBuilder {
     if (known && known.timeline === timeline && known.revision === timeline.revision && known.algorithm === algorithm) return known;
     if (timeline.domain === 'mesh') return (this.part = meshPart(timeline, algorithm));
     const search = timeline.display;
-    const presenter = presenterFor(algorithm);
-    const marks = presenter.overlays(timeline.lastEvent, search);
+    // A grid timeline holds a search on the mesh only as a walk's planner, which the walk
+    // refuses (it moves from cell to cell): no grid presenter speaks for it, and nothing of
+    // it is drawn.
+    const presenter = isMeshAlgorithm(algorithm) ? null : presenterFor(algorithm);
+    const marks = presenter?.overlays(timeline.lastEvent, search) ?? { step: [], search: [] };
     const walk = run.walk?.view() ?? null;
     const trail: Overlay[] = [];
     if (walk) {
@@ -142,6 +147,7 @@ export class PaneSceneBuilder {
       timeline,
       revision: timeline.revision,
       algorithm,
+      presenter,
       stepMarks: marks.step,
       trail,
       searchMarks: marks.search,
@@ -159,11 +165,12 @@ export class PaneSceneBuilder {
       this.fills.kinds = new Uint8Array(count);
       this.scratch = new Uint8Array(count);
     }
+    const { presenter } = part;
     const search = part.timeline.domain === 'grid' ? part.timeline.display : null;
     // A search on the mesh fills no cells: its polygons and intervals are overlays.
-    if (search === null || search.status === 'ready' || search.status === 'refused') this.fills.kinds.fill(0);
+    if (presenter === null || search === null || search.status === 'ready' || search.status === 'refused') this.fills.kinds.fill(0);
     else {
-      presenterFor(part.algorithm).fillCells(search.cellView(), this.fills.kinds, this.scratch);
+      presenter.fillCells(search.cellView(), this.fills.kinds, this.scratch);
       // Walls stay walls above the search's colours (a walk's planner may have reached a
       // cell before it became one; the map is drawn under the fills).
       const { costs } = map;
@@ -183,8 +190,9 @@ export class PaneSceneBuilder {
     if (cached && cached.part === part && cached.map === map && cached.key === key) return cached;
     const visible = visibleCells(view, width, height, map.width, map.height);
     // A search on the mesh has no numbers per cell (its nodes' are in the tooltip and the inspector).
-    const texts = part.timeline.domain === 'mesh' ? terrainOnly(map, visible)
-      : readLabels(part.timeline.display, map, visible, shown, presenterFor(part.algorithm), (kind) => this.bulkValues(part, kind));
+    const { timeline, presenter } = part;
+    const texts = timeline.domain === 'mesh' || presenter === null ? terrainOnly(map, visible)
+      : readLabels(timeline.display, map, visible, shown, presenter, (kind) => this.bulkValues(part, kind));
     this.labels = { part, map, key, texts, placed: layoutLabels(texts, view.scale) };
     return this.labels;
   }
@@ -209,7 +217,7 @@ function meshPart(timeline: MeshTimeline, algorithm: AlgorithmName): SearchPart 
   const marks = view.status !== 'preparing' && isMeshAlgorithm(algorithm) ? meshPresenterFor(algorithm).overlays(view) : { step: [], search: [] };
   const trail: Overlay[] = timeline.finished && view.search.status === 'found' ? [{ shape: 'polyline', role: 'path', points: view.search.path() }] : [];
   // The search's marks go under the step's: polygons and intervals are areas and lines the step's marks stand out on.
-  return { timeline, revision: timeline.revision, algorithm, stepMarks: marks.search, trail: [], searchMarks: [...marks.step, ...trail], agent: null, fog: null };
+  return { timeline, revision: timeline.revision, algorithm, presenter: null, stepMarks: marks.search, trail: [], searchMarks: [...marks.step, ...trail], agent: null, fog: null };
 }
 
 const NO_LABELS = { texts: [] as CellText[], placed: [] as PlacedLabel[] };

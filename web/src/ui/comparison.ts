@@ -12,7 +12,7 @@ import type { Change, Language, PlaygroundStore } from '../state/store';
 import type { SearchResult } from '../state/timeline';
 import { el, Phrases, setAttribute, setText } from './dom';
 import { formatDuration, refusalText } from './describe';
-import { algorithmLabel, translate, type PhraseKey } from './i18n';
+import { algorithmLabel, listItems, translate, type PhraseKey } from './i18n';
 
 const SVG = 'http://www.w3.org/2000/svg';
 // The chart's own units: it scales to its box as a whole, text included.
@@ -40,7 +40,7 @@ export function optionsSummary(store: PlaygroundStore, options: SearchOptions): 
   parts.push(translate(language, `diagonal.${options.diagonal}` as PhraseKey));
   if (row.usesWeight && options.weight !== 1) parts.push(translate(language, 'compare.weight', { weight: formatNumber(options.weight, 1) }));
   if (options.costModel !== 'exact') parts.push(translate(language, `costModel.${options.costModel}` as PhraseKey));
-  return parts.join(', ');
+  return listItems(language, parts);
 }
 
 /**
@@ -239,7 +239,7 @@ export function buildComparison(store: PlaygroundStore, phrases: Phrases): Compa
       row.bar.classList.toggle('ap-chart-bar-done', timeline.finished);
       words.push(text);
     }
-    setAttribute(chart, 'aria-label', words.join('; '));
+    setAttribute(chart, 'aria-label', words.join(translate(language, 'list.clauses')));
   };
 
   const update = (changes: ReadonlySet<Change>) => {

@@ -6,7 +6,7 @@
 // events the picture is drawn from, so words and picture cannot disagree; this file says
 // what every search says alike.
 import type { Point, RefusalName, WalkStatus } from '../engine/engine';
-import { cellName, listCells } from '../presenters/common';
+import { cellName, countedKey, listCells } from '../presenters/common';
 import { frontierOf, meshPresenterFor, presenterFor, searchStory, type StepStory } from '../presenters/index';
 import type { MeshTimeline } from '../state/mesh-timeline';
 import { formatNumber } from '../scene/format';
@@ -16,16 +16,13 @@ import type { Run } from '../state/run';
 import type { WalkTimeline } from '../state/walk-timeline';
 import { pathLength } from '../state/timeline';
 import type { Language, PlaygroundStore } from '../state/store';
-import { algorithmLabel, joinSentences, translate, type PhraseKey } from './i18n';
+import { algorithmLabel, joinSentences, listItems, translate, type PhraseKey } from './i18n';
 import { radiusText } from './navmesh-controls';
 
 export function speedLabel(language: Language, index: number): string {
   const speed = SPEEDS[index];
   if (speed.kind === 'instant') return translate(language, 'speed.instant');
-  const key: PhraseKey = speed.kind === 'per-second'
-    ? speed.steps === 1 ? 'speed.perSecond.one' : 'speed.perSecond'
-    : speed.steps === 1 ? 'speed.perFrame.one' : 'speed.perFrame';
-  return translate(language, key, { n: speed.steps });
+  return translate(language, countedKey(speed.kind === 'per-second' ? 'speed.perSecond' : 'speed.perFrame', speed.steps), { n: speed.steps });
 }
 
 /** The shared timeline's position: every run's steps, and the longest run's length once known. */
@@ -65,7 +62,7 @@ export function refusalText(store: PlaygroundStore, refusal: RefusalName, run: R
   const algorithm = algorithmLabel(store.language, row);
   switch (refusal) {
     case 'diagonal-rule':
-      return say('refusal.diagonal-rule', { algorithm, rules: row.diagonals.map((d) => say(`diagonal.${d}` as PhraseKey)).join(', ') });
+      return say('refusal.diagonal-rule', { algorithm, rules: listItems(store.language, row.diagonals.map((d) => say(`diagonal.${d}` as PhraseKey))) });
     case 'cost-model':
       return say('refusal.cost-model', { algorithm });
     case 'any-angle':

@@ -69,6 +69,8 @@ const en = {
   'narration.jps.scans': 'Scans this step: {scans}; cells they passed over: {cells}.',
   'narration.jpsPlus.jumps': 'Jumps read from the table this step: {scans}; cells they jumped over, unvisited: {cells}.',
   'narration.jps.found': 'Jump points found: {cells}.',
+  'narration.jps.jumpPoint': '{cell} ({reason}, g = {g})',
+  'narration.jps.jumpPoint.g': '{cell} (g = {g})',
   'narration.jps.none': 'No scan found a jump point: nothing new to explore from here.',
   'narration.subgoal.edges': 'Edges of the subgoal graph followed from it: {edges} (only those the hierarchy lets this query take).',
   'narration.subgoal.refined': 'The graph path is walked back into cells: each edge along its diagonal-then-straight line, each shortcut through the subgoal it skips (cost {cost}).',
@@ -85,8 +87,8 @@ const en = {
   'direction.5': 'south-east',
   'direction.6': 'south-west',
   'direction.7': 'north-west',
-  'direction.separator': ', ',
   'narration.theta.sees': 'The parent {parent} sees {cells} directly, so they hang from {parent} by straight lines.',
+  'narration.theta.sees.one': 'The parent {parent} sees {cells} directly, so it hangs from {parent} by a straight line.',
   'narration.theta.blocked': 'No line of sight from {parent} to {cells}: ordinary moves from {cell}.',
   'narration.theta.dearer': 'The parent {parent} sees {cells}, but the straight line crosses costlier terrain: ordinary moves from {cell} cost less.',
   'narration.meet': 'The two searches meet at {cell}: a path of cost {cost}.',
@@ -133,7 +135,13 @@ const en = {
   'costModel.10-14': 'Integer (10 and 14)',
   'maxExpansions': 'Expansion limit',
   'option.unavailable': '{option} (not here)',
-  'refusal.needs-uniform-terrain': '{algorithm} is defined for maps where every walkable cell costs the same, and this map has terrain costs.',
+  'refusal.needs-uniform-terrain': '{algorithm} is defined only for maps where every walkable cell costs the same, and this map has terrain costs: erase the terrain, or choose another map or algorithm.',
+  'option.needsUniformTerrain': '{algorithms} are defined only for maps where every walkable cell costs the same, and this map has terrain costs: to run them, erase the terrain or choose another map.',
+  'option.needsUniformTerrain.one': '{algorithms} is defined only for maps where every walkable cell costs the same, and this map has terrain costs: to run it, erase the terrain or choose another map.',
+  'list.separator': ', ',
+  'list.and': '{items} and {last}',
+  'list.andSeveral': '{items}, and {last}',
+  'list.clauses': '; ',
   'refusal.diagonal-rule': '{algorithm} supports the diagonal rules: {rules}.',
   'refusal.cost-model': '{algorithm} measures straight lines, so it counts exact costs only.',
   'refusal.any-angle': '{algorithm} plans straight lines at any angle, and the walking agent moves from cell to cell: choose another planner to walk.',
@@ -373,10 +381,11 @@ const en = {
   'walk.unknown': 'Unknown terrain (the agent only knows what it has seen)',
   'walk.radius': 'Sensing radius',
   'walk.radiusValue': '{n} cells',
+  'walk.radiusValue.one': '1 cell',
   'mesh.show': 'Show the navigation mesh (the walkable space as convex polygons)',
   'mesh.radius': 'Agent radius',
   'mesh.radiusValue': '{n} cells',
-  'mesh.radiusValueOne': '1 cell',
+  'mesh.radiusValue.one': '1 cell',
   'mesh.built': 'Navigation mesh: {polygons} polygons, {vertices} vertices, built in {ms} ms.',
   'mesh.building': 'Building the navigation mesh: {stage} ({percent}%)…',
   'mesh.failed': 'The navigation mesh could not be built: {message}',
@@ -389,13 +398,15 @@ const en = {
   'narration.start.polyanya': 'Step 0: Polyanya’s open list holds one node, the start {point}, its own root. Press Step to expand it into the polygons around it.',
   'narration.navmesh.expand': 'Step {step}: took polygon {polygon} (entered at {point}) from the open list: g {g}, h {h}, f {f}.',
   'narration.navmesh.opened': 'Opened {polygons}, each entered at the midpoint of the edge crossed.',
+  'narration.navmesh.opened.one': 'Opened {polygons}, entered at the midpoint of the edge crossed.',
   'narration.navmesh.improved': 'A cheaper way into {polygons}: g and entry point updated.',
   'narration.navmesh.kept': 'No cheaper way into {polygons}.',
   'narration.navmesh.nothing': 'Its other neighbours are closed: nothing new.',
   'narration.mesh.outside': 'The start or the goal is nearer than the agent radius ({radius}) to a wall or the map’s edge: it is not on this agent’s mesh, so there is no path for it.',
   'narration.navmesh.corridor': 'It holds the goal: the corridor is these {n} polygons, the parents back to the start. Next the funnel pulls the path taut through the corridor’s portals, one per step.',
+  'narration.navmesh.corridor.one': 'It holds the goal and the start: the corridor is this one polygon. Next the funnel goes straight to the goal, in one step.',
   'narration.funnel.portal': 'portal {portal}',
-  'narration.funnel.goal': 'the goal',
+  'narration.funnel.goal': 'Step {step}, funnel at the goal: the funnel has reached the goal, in a straight line from the apex {apex}.',
   'narration.funnel.none': 'Step {step}, funnel at {portal}: its ends lie outside the funnel, so both sides stay; apex {apex}.',
   'narration.funnel.narrowed': 'Step {step}, funnel at {portal}: a side moves in to its end, and the funnel narrows; apex {apex}.',
   'narration.funnel.corner': 'Step {step}, funnel at {portal}: an end crosses the other side, so that side’s point {apex} is a corner of the path: the apex moves there, and the funnel walks on from the portal after it.',
@@ -407,7 +418,9 @@ const en = {
   'narration.polyanya.turns': 'Round a corner: {nodes}, rooted at {corners}.',
   'narration.polyanya.reachesGoal': 'The goal is in the polygon beyond: final node {nodes} goes in the open list.',
   'narration.polyanya.pruned': 'Pruned {nodes}: their root was already reached more cheaply.',
+  'narration.polyanya.pruned.one': 'Pruned {nodes}: its root was already reached more cheaply.',
   'narration.polyanya.deadEnd': 'Dropped {nodes}: they lead into a dead end.',
+  'narration.polyanya.deadEnd.one': 'Dropped {nodes}: it leads into a dead end.',
   'narration.polyanya.nothing': 'Nothing new beyond it.',
   'tooltip.mesh.none': 'No polygon here: blocked for an agent of this radius',
   'tooltip.polygon': 'Polygon {polygon} ({state}): g {g}, h {h}, f {f}, entered at {point}',
@@ -493,6 +506,9 @@ const en = {
 
 export type PhraseKey = keyof typeof en;
 
+/** The phrases that have a form for one thing, `<key>.one` ("it leads", "its root"). */
+export type CountedKey = { [K in PhraseKey]: `${K}.one` extends PhraseKey ? K : never }[PhraseKey];
+
 const zhCN: Record<PhraseKey, string> = {
   'app.title': 'A* 寻路演示场',
   'app.tagline': '绘制地图，选择算法，一步一步观察搜索过程。',
@@ -558,6 +574,8 @@ const zhCN: Record<PhraseKey, string> = {
   'narration.jps.scans': '本步扫描 {scans} 次，共经过 {cells} 个格子。',
   'narration.jpsPlus.jumps': '本步从跳跃表读取 {scans} 次跳跃，跳过 {cells} 个格子（不逐格访问）。',
   'narration.jps.found': '找到的跳点：{cells}。',
+  'narration.jps.jumpPoint': '{cell}（{reason}，g = {g}）',
+  'narration.jps.jumpPoint.g': '{cell}（g = {g}）',
   'narration.jps.none': '没有扫描找到跳点：从这里没有新的方向可走。',
   'narration.subgoal.edges': '从它沿子目标图的边走出：{edges} 条（只算层次结构允许这次查询走的边）。',
   'narration.subgoal.refined': '把图上的路径还原成格子：每条边沿先对角后直线的走法，每条捷径经过它跳过的子目标（代价 {cost}）。',
@@ -574,8 +592,8 @@ const zhCN: Record<PhraseKey, string> = {
   'direction.5': '东南',
   'direction.6': '西南',
   'direction.7': '西北',
-  'direction.separator': '、',
   'narration.theta.sees': '父格子 {parent} 能直接看到 {cells}，所以它们以直线连到 {parent}。',
+  'narration.theta.sees.one': '父格子 {parent} 能直接看到 {cells}，所以它以直线连到 {parent}。',
   'narration.theta.blocked': '从 {parent} 到 {cells} 的视线被挡住：从 {cell} 按普通移动。',
   'narration.theta.dearer': '父格子 {parent} 能看到 {cells}，但直线穿过代价更高的地形：从 {cell} 按普通移动代价更低。',
   'narration.meet': '两个搜索在 {cell} 相遇：一条代价为 {cost} 的路径。',
@@ -622,7 +640,13 @@ const zhCN: Record<PhraseKey, string> = {
   'costModel.10-14': '整数（10 和 14）',
   'maxExpansions': '扩展上限',
   'option.unavailable': '{option}（此处不可用）',
-  'refusal.needs-uniform-terrain': '{algorithm}只适用于所有可通行格子代价相同的地图，而这张地图有地形代价。',
+  'refusal.needs-uniform-terrain': '{algorithm}只适用于所有可通行格子代价相同的地图，而这张地图有地形代价：请擦除地形，或选择别的地图或算法。',
+  'option.needsUniformTerrain': '{algorithms}只适用于所有可通行格子代价相同的地图，而这张地图有地形代价：要运行它们，请擦除地形或选择别的地图。',
+  'option.needsUniformTerrain.one': '{algorithms}只适用于所有可通行格子代价相同的地图，而这张地图有地形代价：要运行它，请擦除地形或选择别的地图。',
+  'list.separator': '、',
+  'list.and': '{items}和{last}',
+  'list.andSeveral': '{items}和{last}',
+  'list.clauses': '；',
   'refusal.diagonal-rule': '{algorithm} 支持的对角规则：{rules}。',
   'refusal.cost-model': '{algorithm} 度量的是直线长度，所以只使用精确代价。',
   'refusal.any-angle': '{algorithm} 规划任意角度的直线，而行走的智能体一格一格地移动：请选择别的规划器来行走。',
@@ -862,10 +886,11 @@ const zhCN: Record<PhraseKey, string> = {
   'walk.unknown': '未知地形（智能体只知道它看到过的）',
   'walk.radius': '感知半径',
   'walk.radiusValue': '{n} 格',
+  'walk.radiusValue.one': '1 格',
   'mesh.show': '显示导航网格（可行走区域划分为凸多边形）',
   'mesh.radius': '智能体半径',
   'mesh.radiusValue': '{n} 格',
-  'mesh.radiusValueOne': '1 格',
+  'mesh.radiusValue.one': '1 格',
   'mesh.built': '导航网格：{polygons} 个多边形，{vertices} 个顶点，构建用时 {ms} 毫秒。',
   'mesh.building': '正在构建导航网格：{stage}（{percent}%）…',
   'mesh.failed': '无法构建导航网格：{message}',
@@ -878,13 +903,15 @@ const zhCN: Record<PhraseKey, string> = {
   'narration.start.polyanya': '第 0 步：Polyanya 的开放列表中只有一个节点：起点 {point}，以自己为根。按“单步”把它展开到周围的多边形。',
   'narration.navmesh.expand': '第 {step} 步：从开放列表取出多边形 {polygon}（入口 {point}）：g {g}，h {h}，f {f}。',
   'narration.navmesh.opened': '打开了 {polygons}，入口都是所跨过的边的中点。',
+  'narration.navmesh.opened.one': '打开了 {polygons}，入口是所跨过的边的中点。',
   'narration.navmesh.improved': '找到进入 {polygons} 的更便宜的路：更新了 g 和入口。',
   'narration.navmesh.kept': '进入 {polygons} 没有更便宜的路。',
   'narration.navmesh.nothing': '其他邻居都已关闭：没有新的。',
   'narration.mesh.outside': '起点或终点与墙或地图边缘的距离小于智能体半径（{radius}）：它不在这个智能体的导航网格上，所以没有路径。',
   'narration.navmesh.corridor': '它包含终点：走廊就是这 {n} 个多边形，即沿父节点回到起点。接下来漏斗算法穿过走廊的各个入口把路径拉直，每步一个入口。',
+  'narration.navmesh.corridor.one': '它包含终点和起点：走廊就是这一个多边形。接下来漏斗算法一步直达终点。',
   'narration.funnel.portal': '入口 {portal}',
-  'narration.funnel.goal': '终点',
+  'narration.funnel.goal': '第 {step} 步，漏斗走到终点：漏斗已到达终点，从顶点 {apex} 直线过去。',
   'narration.funnel.none': '第 {step} 步，漏斗走到{portal}：两端都在漏斗之外，两边保持不变；顶点 {apex}。',
   'narration.funnel.narrowed': '第 {step} 步，漏斗走到{portal}：一边收紧到它的一端，漏斗变窄；顶点 {apex}。',
   'narration.funnel.corner': '第 {step} 步，漏斗走到{portal}：一端越过了另一边，所以那一边的点 {apex} 是路径的拐点：顶点移到那里，漏斗从它之后的入口继续。',
@@ -896,7 +923,9 @@ const zhCN: Record<PhraseKey, string> = {
   'narration.polyanya.turns': '绕过拐角：{nodes}，以 {corners} 为根。',
   'narration.polyanya.reachesGoal': '终点在另一侧的多边形中：最终节点 {nodes} 放入开放列表。',
   'narration.polyanya.pruned': '剪枝 {nodes}：它们的根已被更便宜地到达过。',
+  'narration.polyanya.pruned.one': '剪枝 {nodes}：它的根已被更便宜地到达过。',
   'narration.polyanya.deadEnd': '丢弃 {nodes}：它们通向死路。',
+  'narration.polyanya.deadEnd.one': '丢弃 {nodes}：它通向死路。',
   'narration.polyanya.nothing': '另一侧没有新的节点。',
   'tooltip.mesh.none': '这里没有多边形：对这个半径的智能体是受阻的',
   'tooltip.polygon': '多边形 {polygon}（{state}）：g {g}，h {h}，f {f}，入口 {point}',
@@ -1021,6 +1050,17 @@ export function translate(language: Language, key: PhraseKey, params: Record<str
 // Chinese full stop (。) is a full-width character that already carries its own space.
 // Each sentence brings its own closing punctuation, from its phrase.
 const SENTENCE_GAP: Record<Language, string> = { en: ' ', 'zh-CN': '' };
+
+/** Items one after another, as the language enumerates them: "a, b, c" / "a、b、c". */
+export function listItems(language: Language, items: readonly string[]): string {
+  return items.join(translate(language, 'list.separator'));
+}
+
+/** Items joined by "and": "a", "a and b", "a, b, and c" / "a和b", "a、b和c". */
+export function listAll(language: Language, items: readonly string[]): string {
+  if (items.length < 2) return items.join('');
+  return translate(language, items.length > 2 ? 'list.andSeveral' : 'list.and', { items: listItems(language, items.slice(0, -1)), last: items[items.length - 1]! });
+}
 
 /** Sentences (each ending in its language's punctuation) as one paragraph of running text. */
 export function joinSentences(language: Language, sentences: readonly string[]): string {

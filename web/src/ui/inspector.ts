@@ -144,9 +144,12 @@ export function buildInspector(store: PlaygroundStore, phrases: Phrases, later: 
     const language = store.language;
     const frontier = frontierOf(inspected.options.algorithm);
     setText(openTitle, translate(language, frontier.inspectTitle));
-    if (search.status === 'ready' || search.status === 'preparing' || search.status === 'refused') {
-      const why = search.status === 'refused'
-        ? translate(language, 'status.refused', { reason: refusalText(store, search.refusal ?? 'needs-uniform-terrain', inspected) })
+    // A walk refused as a whole (an any-angle planner) never reset its planner, which reads 'ready'.
+    const walk = inspected.walk?.walk;
+    const refused = walk?.status === 'refused' || search.status === 'refused';
+    if (refused || search.status === 'ready' || search.status === 'preparing') {
+      const why = refused
+        ? translate(language, 'status.refused', { reason: refusalText(store, walk?.refusal ?? search.refusal ?? 'needs-uniform-terrain', inspected) })
         : translate(language, 'inspect.notRunning');
       openLists.replaceChildren(el('p', { class: 'ap-note' }, why));
       return;
@@ -198,6 +201,12 @@ export function buildInspector(store: PlaygroundStore, phrases: Phrases, later: 
     if (mesh) {
       const lines = meshPresenterFor(mesh.search.options.algorithm).lines(mesh.view());
       markLines(new Set(lines.passed), mesh.status === 'refused' ? null : lines.current);
+      return;
+    }
+    // A search on the mesh without a mesh timeline is a walk's planner, and the walk refuses
+    // it (it moves from cell to cell): it is on no line, and no grid presenter speaks for it.
+    if (isMeshAlgorithm(algorithm)) {
+      markLines(new Set(), null);
       return;
     }
     const presenter = presenterFor(algorithm);

@@ -5,6 +5,7 @@ import { MAX_RADIUS } from '../engine/navmesh/free-space';
 import { RADIUS_STEP } from '../state/navmesh';
 import type { Change, PlaygroundStore } from '../state/store';
 import { formatNumber } from '../scene/format';
+import { countedKey } from '../presenters/common';
 import { el, type Phrases, rangeOutput, setText, showRangeValue } from './dom';
 import { translate, type PhraseKey } from './i18n';
 
@@ -43,5 +44,5 @@ export function buildMeshControls(store: PlaygroundStore, phrases: Phrases): { e
 
 /** The agent radius with its unit: "1 cell", otherwise "0.5 cells", "2 cells" (and zh-CN's 格). */
 export function radiusText(radius: number, say: (key: PhraseKey, params: Record<string, string>) => string): string {
-  return radius === 1 ? say('mesh.radiusValueOne', {}) : say('mesh.radiusValue', { n: formatNumber(radius, 2) });
+  return say(countedKey('mesh.radiusValue', radius), { n: formatNumber(radius, 2) });
 }

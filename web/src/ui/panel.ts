@@ -5,6 +5,7 @@ import { heatGradientCss } from '../render/heat';
 import { HEAT_MODES, type HeatMode } from '../scene/pane-scene';
 import { readPalette } from '../render/palette';
 import { legendOf, type LegendMark } from '../presenters/index';
+import { countedKey } from '../presenters/common';
 import { formatNumber } from '../scene/format';
 import { importFiles } from '../input/files';
 import { PRESETS } from '../state/presets';
@@ -272,7 +273,7 @@ export function buildPanel(store: PlaygroundStore, phrases: Phrases, actions: Pa
       unknownTerrain.checked = store.unknownTerrain;
       senseRadius.value = String(store.senseRadius);
       senseRadius.disabled = !store.unknownTerrain;
-      showRangeValue(senseRadius, senseOutput, translate(store.language, 'walk.radiusValue', { n: store.senseRadius }));
+      showRangeValue(senseRadius, senseOutput, translate(store.language, countedKey('walk.radiusValue', store.senseRadius), { n: store.senseRadius }));
       stepSize.value = store.walkStepSize;
       walkItems.agent.hidden = walkItems.trail.hidden = !store.walking;
       walkItems.fog.hidden = walkItems.sense.hidden = !store.walking || !store.unknownTerrain;

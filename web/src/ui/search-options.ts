@@ -10,9 +10,10 @@ import { MAX_EXPANSION_LIMIT } from '../state/limits';
 import type { Change, PlaygroundStore } from '../state/store';
 import { showGroups, type ControlGroup } from './controls';
 import { el, Phrases, rangeOutput, setText, showRangeValue } from './dom';
+import { countedKey } from '../presenters/common';
 import { ownHeuristicOf } from '../presenters/index';
 import { refusalText } from './describe';
-import { algorithmLabel, joinSentences, translate, type PhraseKey } from './i18n';
+import { algorithmLabel, joinSentences, listAll, translate, type PhraseKey } from './i18n';
 
 /** The heuristic control's value while the search reads no heuristic (no heuristic's name). */
 const NO_HEURISTIC = 'none';
@@ -141,12 +142,14 @@ export function buildSearchOptions(store: PlaygroundStore, phrases: Phrases, run
     const reasons: string[] = [];
     const ruledOut = pageAlgorithms.filter((r) => refusals.get(r.name) === 'needs-uniform-terrain');
     if (ruledOut.length > 0)
-      reasons.push(translate(language, 'refusal.needs-uniform-terrain', { algorithm: ruledOut.map((r) => algorithmLabel(language, r)).join(' / ') }));
+      reasons.push(translate(language, countedKey('option.needsUniformTerrain', ruledOut.length), { algorithms: listAll(language, ruledOut.map((r) => algorithmLabel(language, r))) }));
     if (row.onMesh) reasons.push(translate(language, 'option.meshOnly', { algorithm: algorithmLabel(language, row) }));
     else {
       if (row.diagonals.length < catalog.diagonals.length) reasons.push(refusalText(store, 'diagonal-rule', run()));
       if (row.costModels.length < catalog.costModels.length) reasons.push(refusalText(store, 'cost-model', run()));
     }
+    // Why Walk is unavailable (transport.ts), or this run's walk would be refused.
+    if (row.anyAngle) reasons.push(refusalText(store, 'any-angle', run()));
     setText(note, joinSentences(language, reasons));
     note.hidden = reasons.length === 0;
   };

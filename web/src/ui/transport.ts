@@ -18,7 +18,7 @@ import { searchName } from './comparison';
 import { joinSentences, translate } from './i18n';
 import { showGroups, type ControlGroup } from './controls';
 import { el, focusedIn, Phrases, rangeOutput, setText, showRangeValue } from './dom';
-import { narrationText, speedLabel, statusText, timelineLabel } from './describe';
+import { narrationText, refusalText, speedLabel, statusText, timelineLabel } from './describe';
 import { translateFileError } from './format-errors';
 
 /** Changes always worth telling screen readers about, even during playback. */
@@ -124,6 +124,15 @@ export function buildTransport(store: PlaygroundStore, phrases: Phrases, narrate
       // link as the page opens, in an embed perhaps) never scrolls the page.
       const focus = focusedIn(element);
       if (appeared && m.kind === 'error' && focus && element.closest('.ap-root')?.contains(focus)) messageBox.scrollIntoView({ block: 'nearest' });
+    }
+    if (changes.has('ui') || changes.has('options') || changes.has('language')) {
+      // A walk moves from cell to cell, so an any-angle planner's walk is refused: with no
+      // other planner Walk is disabled up front, its reason the refusal (the options' note
+      // says it too). Walking already (a planner chosen since), it stays, to stop.
+      const cannotWalk = !store.walking && store.runs.every((run) => store.engine.algorithm(run.options.algorithm).anyAngle);
+      walkButton.disabled = cannotWalk;
+      if (cannotWalk) walkButton.title = refusalText(store, 'any-angle');
+      else walkButton.removeAttribute('title');
     }
     if (changes.has('search') || changes.has('ui') || changes.has('language')) {
       // One timeline for every run: the longest run's steps.
