@@ -72,19 +72,9 @@ TEST_P(CountersOf, AgreeWithTheEventsAfterEveryStep) {
   std::mt19937 rng(9100 + static_cast<unsigned>(algorithm.id));
   std::uint64_t steps = 0, opened = 0;
   for (int round = 0; round < 400; ++round) {
-    SearchOptions options;
-    options.algorithm = algorithm.id;
-    do options.diagonal = reference::kAllRules[rng() % reference::kAllRules.size()];
-    while (!(algorithm.diagonals & bit(options.diagonal)));
-    do options.cost_model = reference::kAllModels[rng() % reference::kAllModels.size()];
-    while (!(algorithm.cost_models & bit(options.cost_model)));
-    // Weighted A* and greedy meet open cells again by dearer and cheaper ways.
-    if (algorithm.uses_weight && rng() % 3 == 0) options.weight = 2.5;
-    options.max_expansions = kStepCap;
-    const Grid grid = reference::random_grid(rng, 32, !algorithm.uniform_terrain_only && rng() % 2 == 0);
-    const Point start = reference::random_point(rng, grid), goal = reference::random_point(rng, grid);
-    const std::unique_ptr<Search> search = make_search(grid, options);
-    ASSERT_TRUE(reference::reset_prepared(*search, start, goal));
+    const reference::Query query = reference::random_query(rng, algorithm, kStepCap);
+    const std::unique_ptr<Search> search = make_search(query.grid, query.options);
+    ASSERT_TRUE(reference::reset_prepared(*search, query.start, query.goal));
     if (search->status() != Status::Running) continue;  // a wall at either end: nothing to count
     const std::string where = std::string(algorithm.name) + " round " + std::to_string(round);
 

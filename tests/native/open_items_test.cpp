@@ -89,27 +89,6 @@ bool is_subsequence(const std::vector<CellId>& part, const std::vector<CellId>& 
   return true;
 }
 
-// A random query the algorithm accepts: a diagonal rule and cost model it supports, uniform
-// terrain where it needs it, sometimes a weight above 1 where it reads one.
-struct Query {
-  Grid grid;
-  Point start, goal;
-  SearchOptions options;
-};
-
-Query random_query(std::mt19937& rng, const AlgorithmInfo& algorithm) {
-  SearchOptions options;
-  options.algorithm = algorithm.id;
-  do options.diagonal = reference::kAllRules[rng() % reference::kAllRules.size()];
-  while (!(algorithm.diagonals & bit(options.diagonal)));
-  do options.cost_model = reference::kAllModels[rng() % reference::kAllModels.size()];
-  while (!(algorithm.cost_models & bit(options.cost_model)));
-  if (algorithm.uses_weight && rng() % 3 == 0) options.weight = 2.5;
-  options.max_expansions = kStepCap;
-  Grid grid = reference::random_grid(rng, 32, !algorithm.uniform_terrain_only && rng() % 2 == 0);
-  const Point start = reference::random_point(rng, grid), goal = reference::random_point(rng, grid);
-  return {std::move(grid), start, goal, options};
-}
 
 // What the observed steps tell about each cell's place in a first-in, first-out or
 // last-in, first-out list: the step that (last) gave it a key and its rank in that step.
@@ -343,7 +322,7 @@ TEST_P(OpenItemsOfGridSearch, ListTheNextExpansionsInOrderAtEveryStep) {
   std::mt19937 rng(7000 + static_cast<unsigned>(algorithm.id));
   std::uint64_t steps = 0;
   for (int round = 0; round < 400; ++round) {
-    const Query query = random_query(rng, algorithm);
+    const reference::Query query = reference::random_query(rng, algorithm, kStepCap);
     const std::string where = std::string(algorithm.name) + " round " + std::to_string(round);
     const std::unique_ptr<Search> search = make_search(query.grid, query.options);
     ASSERT_TRUE(reference::reset_prepared(*search, query.start, query.goal)) << where;
@@ -365,7 +344,7 @@ TEST_P(OpenItemsOf, ReadingChangesNothing) {
   const AlgorithmInfo& algorithm = GetParam();
   std::mt19937 rng(9000 + static_cast<unsigned>(algorithm.id));
   for (int round = 0; round < 20; ++round) {
-    const Query query = random_query(rng, algorithm);
+    const reference::Query query = reference::random_query(rng, algorithm, kStepCap);
     const std::string where = std::string(algorithm.name) + " round " + std::to_string(round);
     const std::unique_ptr<Search> read = make_search(query.grid, query.options);
     const std::unique_ptr<Search> unread = make_search(query.grid, query.options);

@@ -75,6 +75,31 @@ inline Point random_point(std::mt19937& rng, const Grid& grid) {
 // costs add up to it, every cell of it marked Path (`jumps`: every node of it, which the
 // parents lead through from the goal; the cells a jump passed over are filled into the path
 // and are not the search's path nodes). Returns whether a path was found.
+// A random query the algorithm accepts, on a random map of up to 32 x 32: a diagonal rule
+// and cost model it supports, terrain half the time where it runs on terrain, sometimes a
+// weight above 1 where it reads one (weighted A* and greedy then meet open cells again by
+// dearer and cheaper ways), and at most `step_cap` expansions (IDA* on an open map would
+// otherwise go on for long).
+struct Query {
+  Grid grid;
+  Point start, goal;
+  SearchOptions options;
+};
+
+inline Query random_query(std::mt19937& rng, const AlgorithmInfo& algorithm, std::uint64_t step_cap) {
+  SearchOptions options;
+  options.algorithm = algorithm.id;
+  do options.diagonal = kAllRules[rng() % kAllRules.size()];
+  while (!(algorithm.diagonals & bit(options.diagonal)));
+  do options.cost_model = kAllModels[rng() % kAllModels.size()];
+  while (!(algorithm.cost_models & bit(options.cost_model)));
+  if (algorithm.uses_weight && rng() % 3 == 0) options.weight = 2.5;
+  options.max_expansions = step_cap;
+  Grid grid = random_grid(rng, 32, !algorithm.uniform_terrain_only && rng() % 2 == 0);
+  const Point start = random_point(rng, grid), goal = random_point(rng, grid);
+  return {std::move(grid), start, goal, options};
+}
+
 inline bool expect_matches_reference(Search& search, const Grid& grid, MoveRules rules, Point start, Point goal,
                                      const std::string& where, bool jumps = false) {
   const std::optional<double> expected = dijkstra(grid, rules, start, goal);
