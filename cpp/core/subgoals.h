@@ -160,8 +160,9 @@ class SubgoalGraph {
  public:
   // Memory per cell a graph holds (bytes()) at most, for the registry's row, by which the page
   // makes room before preparing. It depends on the map: on the shared Moving AI maps from
-  // 1.5 (64room) to 15 (Aurora) and 99 on random512-10-0 8-connected, whose open corners see
-  // hundreds of others each; the bound leaves room above that.
+  // 2.7 (64room) to 15 (Aurora) and 106 on random512-10-0 8-connected, whose open corners see
+  // hundreds of others each (landmarks included: 8 doubles per subgoal and a byte per cell);
+  // the bound leaves room above that.
   static constexpr std::size_t kBytesPerCellBound = 128;
   // What it was built for: the grid (its address, revision and size), the move rule, and
   // the cost model its hierarchy compares lengths in (without a hierarchy, any).
