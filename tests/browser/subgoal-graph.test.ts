@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { eventsOf, type Point } from '../../web/src/engine/engine';
 import { PRESENTERS } from '../../web/src/presenters';
 import { FILL, centreOf } from '../../web/src/scene/pane-scene';
+import { translate, type PhraseKey } from '../../web/src/ui/i18n';
 import { choose, mountPerTest, query } from './playground-helpers';
 
 const mountHere = mountPerTest();
@@ -140,6 +141,11 @@ describe('the subgoal graph in the page', () => {
     click(container, 'step');
     click(container, 'step');
     expect(narration(container)).toMatch(/从它沿子目标图的边走出：\d+ 条/);
+    // A tooltip's labelled line takes the language's colon (full-width in Chinese).
+    const say = (key: PhraseKey, params?: Record<string, string | number>) => translate('zh-CN', key, params);
+    const start = app.store.start;
+    const lines = PRESENTERS['subgoal-graph'].tooltip(start, start.y * app.store.grid.width + start.x, app.store.gridTimeline!.display, say);
+    expect(lines).toContain('父节点：无');
     const option = [...algorithmSelect(container).options].find((o) => o.value === 'subgoal-graph')!;
     expect(option.textContent).toContain('子目标图（预处理）');
     choose(algorithmSelect(container), 'astar');

@@ -133,6 +133,6 @@ export function tooltipLines(cell: Point, id: number, search: Search, say: Say, 
     ? `g = ${formatCost(search.g(x, y))} · rhs = ${formatCost(search.cellView().valueAt('rhs', id))} · h = ${formatNumber(search.h(x, y), 2)}`
     : `g = ${formatNumber(search.g(x, y), 2)} · h = ${formatNumber(search.h(x, y), 2)} · f = ${formatNumber(search.f(x, y), 2)}`);
   const parent = search.parent(x, y);
-  lines.push(`${say(wording.parent)}: ${parent ? cellName(parent) : say('tooltip.none')}`);
+  lines.push(say('list.labelled', { label: say(wording.parent), value: parent ? cellName(parent) : say('tooltip.none') }));
   return lines;
 }

@@ -288,7 +288,7 @@ function verdictText(store: PlaygroundStore, query: ScenarioQuery): string {
     const sentence = matches
       ? translate(language, 'scenario.matches', { optimal: published })
       : translate(language, 'scenario.differs', { cost: cost === null ? translate(language, 'scenario.noPath') : formatNumber(cost, 4), optimal: published });
-    return runs.length > 1 ? `${searchName(store, run)}: ${sentence}` : sentence;
+    return runs.length > 1 ? translate(language, 'list.labelled', { label: searchName(store, run), value: sentence }) : sentence;
   });
   if (differs) sentences.push(translate(language, 'scenario.rules'));
   return joinSentences(language, sentences);
