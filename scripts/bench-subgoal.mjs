@@ -66,6 +66,21 @@ function costsOf(search, queries) {
   });
 }
 
+/**
+ * The per-call floor: µs for a reset and run from a cell to itself (the first query's start),
+ * which any query through the package pays whatever the search. A ratio of 10 against JPS
+ * needs JPS to take at least ten times this.
+ */
+function floorOf(search, queries, runs) {
+  const here = queries[0].start;
+  return timePerQuery(runs, queries.length, () => {
+    for (let i = 0; i < queries.length; i++) {
+      search.reset(here, here);
+      search.run();
+    }
+  });
+}
+
 function runAll(search, queries) {
   return () => {
     for (const q of queries) {
@@ -101,6 +116,7 @@ function measureMap(astar, map, options, problems) {
       bytes: sg8.search.preparation().bytes,
       sg: timePerQuery(options.runs, queries.length, runAll(sg8.search, queries)),
       jps: timePerQuery(options.runs, queries.length, runAll(jps, queries)),
+      sgFloor: floorOf(sg8.search, queries, options.runs),
     };
     sg8.search.delete();
     jps.delete();
@@ -146,7 +162,10 @@ function printTable(rows) {
     name: 'all maps (sum)',
     size: '',
     queries: total((r) => r.queries),
-    eight: { prepareMs: total((r) => r.eight.prepareMs), bytes: total((r) => r.eight.bytes), sg: total((r) => r.eight.sg), jps: total((r) => r.eight.jps) },
+    eight: {
+      prepareMs: total((r) => r.eight.prepareMs), bytes: total((r) => r.eight.bytes), sg: total((r) => r.eight.sg), jps: total((r) => r.eight.jps),
+      sgFloor: NaN,
+    },
     four: {
       prepareMs: total((r) => r.four.prepareMs), l1PrepareMs: total((r) => r.four.l1PrepareMs), bytes: total((r) => r.four.bytes),
       sg: total((r) => r.four.sg), l1: total((r) => r.four.l1),
@@ -160,6 +179,7 @@ function printTable(rows) {
     ['sg µs', (r) => fixed(1)(r.eight.sg)],
     ['JPS µs', (r) => fixed(1)(r.eight.jps)],
     ['JPS/sg', (r) => ratio(r.eight.jps / r.eight.sg)],
+    ['floor µs', (r) => (Number.isNaN(r.eight.sgFloor) ? '–' : fixed(1)(r.eight.sgFloor))],
     ['4: prep ms', (r) => fixed(1)(r.four.prepareMs)],
     ['l1 prep ms', (r) => fixed(1)(r.four.l1PrepareMs)],
     ['sg µs', (r) => fixed(1)(r.four.sg)],
@@ -172,6 +192,7 @@ function printTable(rows) {
   console.log('Subgoal graphs (issue 18): µs per query, the hardest queries per map, through the npm package in one process;');
   console.log('preparation apart (ms, median of up to --runs; MB held by the graph). 8-connected against our JPS, 4-connected');
   console.log('against l1-path-finder. Ratios: the other engine\'s time over the subgoal graph\'s (above 1: the subgoal graph is faster).');
+  console.log('floor: the subgoal graph\'s reset and run from a cell to itself, which every query through the package pays.');
   for (const line of cells) console.log(line.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '));
   const faster4 = rows.filter((r) => r.four.l1 > r.four.sg).length;
   const prepNoSlower4 = rows.filter((r) => r.four.prepareMs <= r.four.l1PrepareMs).length;
@@ -180,6 +201,8 @@ function printTable(rows) {
     `${ratio(geometricMean(rows.map((r) => r.four.l1 / r.four.sg)))}); preparation no slower than l1's on ${prepNoSlower4} of ${rows.length}.`);
   console.log(`8-connected: at least 10x faster than our JPS on ${tenfold8.length} of ${rows.length} maps (${tenfold8.join(', ') || 'none'}); ` +
     `geometric mean ${ratio(geometricMean(rows.map((r) => r.eight.jps / r.eight.sg)))}.`);
+  const belowFloor = rows.filter((r) => r.eight.jps < 10 * r.eight.sgFloor).map((r) => `${r.name} (JPS ${fixed(1)(r.eight.jps)} µs, floor ${fixed(1)(r.eight.sgFloor)} µs)`);
+  console.log(`8-connected: out of reach through the package, JPS under 10x the subgoal graph's floor: ${belowFloor.join(', ') || 'none'}.`);
 }
 
 /**
