@@ -134,7 +134,7 @@ class BestFirstSearch final : public ExpandingSearch<BestFirstSearch<Policy>> {
 
   Preparation preparation() const override { return policy_.preparation(*grid_, this->options()); }
 
-  std::size_t open_size() const override { return open_.size(); }
+  std::size_t open_count() const override { return open_.size(); }
   CellPhase phase(CellId id) const override {
     const CellState& c = cells_[id];
     return c.stamp == stamp_ ? static_cast<CellPhase>(c.phase) : CellPhase::Unseen;

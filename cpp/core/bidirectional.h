@@ -88,7 +88,7 @@ class BidirectionalSearch final : public ExpandingSearch<BidirectionalSearch> {
   // Each frontier's per-cell records, for make_search's bytes_per_cell().
   static constexpr std::size_t bytes_per_cell() { return 2 * sizeof(Cell); }
 
-  std::size_t open_size() const override { return forward_.open.size() + backward_.open.size(); }
+  std::size_t open_count() const override { return forward_.open.size() + backward_.open.size(); }
   Progress progress() const override;
 
   CellPhase phase(CellId id) const override { return forward_.phase(id, stamp_); }

@@ -401,7 +401,7 @@ void DStarLiteSearch::start_over(Point start) {
     stamp_ = 1;
   }
   start_ = start;
-  begin();
+  start_search();
 }
 
 bool DStarLiteSearch::move_start(Point new_start) {

@@ -177,7 +177,7 @@ class DStarLiteSearch final : public ExpandingSearch<DStarLiteSearch>, public In
   static constexpr std::size_t bytes_per_cell() { return sizeof(Cell); }
 
 
-  std::size_t open_size() const override { return queue_.size(); }
+  std::size_t open_count() const override { return queue_.size(); }
   bool queue_outlives_plan() const override { return true; }
   CellPhase phase(CellId id) const override {
     return seen(id) ? static_cast<CellPhase>(cells_[id].phase) : CellPhase::Unseen;

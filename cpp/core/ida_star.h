@@ -116,7 +116,7 @@ class IdaStarSearch final : public ExpandingSearch<IdaStarSearch> {
   // Its per-cell records and transposition table, for make_search's bytes_per_cell().
   static constexpr std::size_t bytes_per_cell() { return sizeof(Cell) + sizeof(TableEntry); }
 
-  std::size_t open_size() const override { return frames_.size(); }
+  std::size_t open_count() const override { return frames_.size(); }
   Progress progress() const override;
 
   CellPhase phase(CellId id) const override {

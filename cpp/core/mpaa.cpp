@@ -287,7 +287,7 @@ bool MpaaSearch::repair(const std::vector<CellId>& changed_cells, Point new_star
       clear_stamps();
       stamp_ = 1;
     }
-    begin();
+    start_search();
     return true;
   }
   begin_plan();
@@ -303,7 +303,7 @@ bool MpaaSearch::move_start(Point new_start) {
       clear_stamps();
       stamp_ = 1;
     }
-    begin();
+    start_search();
     return true;
   }
   if (status_ == Status::Found) {

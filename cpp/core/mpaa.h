@@ -83,7 +83,7 @@ class MpaaSearch final : public ExpandingSearch<MpaaSearch>, public IncrementalS
   // of the plan's cells come on top.
   static constexpr std::size_t bytes_per_cell() { return sizeof(Cell); }
 
-  std::size_t open_size() const override { return open_.size(); }
+  std::size_t open_count() const override { return open_.size(); }
   CellPhase phase(CellId id) const override {
     return mine(id) ? static_cast<CellPhase>(cells_[id].phase) : CellPhase::Unseen;
   }

@@ -42,6 +42,7 @@ bool Search::reset(Point start, Point goal) {
   path_.clear();
   path_cost_ = NAN;
   counters_ = {};
+  begun_ = false;
   refusal_ = Refusal::None;
   grid_revision_ = grid_->revision();
   if (!runs(options_.algorithm) || !grid_->in_bounds(start.x, start.y) || !grid_->in_bounds(goal.x, goal.y)) {
@@ -65,14 +66,19 @@ bool Search::reset(Point start, Point goal) {
     status_ = Status::Preparing;
     return true;
   }
-  begin();
+  start_search();
   return true;
+}
+
+void Search::start_search() {
+  begun_ = true;
+  begin();
 }
 
 std::uint64_t Search::prepare_steps(std::uint64_t units) {
   if (status_ != Status::Preparing || stale() || units == 0) return 0;
   const std::uint64_t made = advance_preparation(units);
-  if (prepared()) begin();
+  if (prepared()) start_search();
   return made;
 }
 
@@ -80,14 +86,14 @@ bool Search::adopt_preparation(const Search& other) {
   // A running search keeps what it runs with: options changed since its reset may ask for
   // other prepared data, which its next reset takes.
   if (&other == this || status_ == Status::Running || !share_preparation(other)) return false;
-  if (status_ == Status::Preparing && !stale() && prepared()) begin();
+  if (status_ == Status::Preparing && !stale() && prepared()) start_search();
   return true;
 }
 
 void Search::finish_preparing() {
   if (status_ != Status::Preparing || stale()) return;
   advance_preparation(UINT64_MAX);
-  if (prepared()) begin();
+  if (prepared()) start_search();
 }
 
 bool Search::step() {

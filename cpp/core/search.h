@@ -341,8 +341,11 @@ class Search {
   const std::vector<Point>& path() const { return path_; }
   double path_cost() const { return status_ == Status::Found ? path_cost_ : NAN; }
   const Counters& counters() const { return counters_; }
-  // Cells in the open list now (IDA*: on the stack; bidirectional: both lists).
-  virtual std::size_t open_size() const = 0;
+  // Cells in the open list now (IDA*: on the stack; bidirectional: both lists), of the search
+  // this reset began, ended or not (Found leaves the entries it did not take); 0 when the
+  // reset began none (Ready, Refused, Preparing, an end on a wall), whose lists still hold
+  // an earlier query's.
+  std::size_t open_size() const { return begun_ ? open_count() : 0; }
   // The open list in the order the search will take it, for an inspector: at most `limit`
   // entries, the first being exactly the cell the next step expands. Past the first,
   // "will take" assumes no step opens or improves anything meanwhile: each step may place
@@ -414,6 +417,10 @@ class Search {
   // from start_ to goal_ (the base has resolved heuristic_, the stamp and the counters).
   // Sets status_ to Running, or to NoPath / Found when there is nothing to search.
   virtual void begin() = 0;
+  // Begins the search (begin()), noting that this reset's lists are now its own.
+  void start_search();
+  // What open_size() reports once a search has begun: the size of the class's open list.
+  virtual std::size_t open_count() const = 0;
   // One expansion of a Running, current search; `events` is null when unobserved.
   virtual void advance(std::vector<Event>* events) = 0;
   // Up to `count` unobserved expansions of a Running, current search, stopping early when
@@ -454,6 +461,7 @@ class Search {
   std::vector<Point> path_;
   double path_cost_ = NAN;
   std::uint16_t stamp_ = 0;
+  bool begun_ = false;  // this reset's search has begun (start()), so its lists are its own
   bool tracing_ = false;
   std::uint32_t layout_ = 0;  // see layout(); derived classes bump it when they allocate
 

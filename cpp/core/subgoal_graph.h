@@ -86,7 +86,7 @@ class SubgoalGraphSearch final : public ExpandingSearch<SubgoalGraphSearch> {
 
   Preparation preparation() const override;
 
-  std::size_t open_size() const override { return open_.size(); }
+  std::size_t open_count() const override { return open_.size(); }
   CellPhase phase(CellId id) const override {
     const NodeState& c = cells_[id];
     return c.stamp == stamp_ ? static_cast<CellPhase>(c.phase) : CellPhase::Unseen;

@@ -340,6 +340,31 @@ TEST_P(OpenItemsOfGridSearch, ListTheNextExpansionsInOrderAtEveryStep) {
   EXPECT_GT(steps, 1000u) << "the random maps should make the searches take many steps";
 }
 
+TEST_P(OpenItemsOfGridSearch, CountNothingOpenAfterAResetThatBeginsNoSearch) {
+  // A reset that begins no search (an end on a wall) leaves the lists with an earlier
+  // query's entries: open_size() must not count them, as open_items() lists none.
+  const AlgorithmInfo& algorithm = GetParam();
+  std::mt19937 rng(7100 + static_cast<unsigned>(algorithm.id));
+  int checked = 0;
+  for (int round = 0; round < 200 && checked < 20; ++round) {
+    reference::Query query = reference::random_query(rng, algorithm, kStepCap);
+    const std::unique_ptr<Search> search = make_search(query.grid, query.options);
+    if (!reference::reset_prepared(*search, query.start, query.goal) || search->status() != Status::Running) continue;
+    search->run_steps(3);
+    if (search->open_size() == 0) continue;
+    Point wall{-1, -1};
+    for (CellId id = 0; id < query.grid.cell_count() && wall.x < 0; ++id)
+      if (!query.grid.passable(id)) wall = query.grid.point(id);
+    if (wall.x < 0) continue;
+    ASSERT_TRUE(search->reset(wall, query.goal));
+    EXPECT_EQ(search->status(), Status::NoPath);
+    EXPECT_EQ(search->open_size(), 0u) << algorithm.name << " round " << round;
+    EXPECT_TRUE(search->open_items(kEverything).empty());
+    ++checked;
+  }
+  EXPECT_GE(checked, 10) << "the random maps should give searches with something open and a wall";
+}
+
 TEST_P(OpenItemsOf, ReadingChangesNothing) {
   const AlgorithmInfo& algorithm = GetParam();
   std::mt19937 rng(9000 + static_cast<unsigned>(algorithm.id));

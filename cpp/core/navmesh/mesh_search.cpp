@@ -8,7 +8,7 @@ MeshSearch::MeshSearch(const Grid& grid, const SearchOptions& options) : Expandi
 
 void MeshSearch::set_mesh(std::shared_ptr<const NavMesh> mesh, std::uint64_t grid_revision) {
   given_ = {std::move(mesh), grid_revision};
-  if (status_ == Status::Preparing && !stale() && has_mesh()) begin();
+  if (status_ == Status::Preparing && !stale() && has_mesh()) start_search();
 }
 
 bool MeshSearch::has_mesh() const {
@@ -31,7 +31,6 @@ bool MeshSearch::share_preparation(const Search& other) {
 }
 
 void MeshSearch::begin() {
-  begun_ = stamp_;
   path_points_.clear();
   if (current_ != given_.mesh) {
     current_ = given_.mesh;
@@ -68,11 +67,7 @@ void MeshSearch::settle(PlannerState state, const std::vector<Vec2>& path, doubl
   }
 }
 
-std::size_t MeshSearch::open_size() const {
-  // What the search of this reset holds, ended or not, as the grid searches count it: Found
-  // leaves the entries it did not take (the page says how many were left). A reset that began
-  // none (Preparing, Refused, a start on a wall) leaves the planners with an earlier one's.
-  if (begun_ != stamp_) return 0;
+std::size_t MeshSearch::open_count() const {
   return polyanya_ ? polyanya_search_->open_size() : corridor_->open_size();
 }
 

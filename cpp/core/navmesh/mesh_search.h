@@ -63,7 +63,7 @@ class MeshSearch final : public ExpandingSearch<MeshSearch> {
   bool polyanya_runs() const { return options_.algorithm == Algorithm::Polyanya; }
 
   Preparation preparation() const override;
-  std::size_t open_size() const override;
+  std::size_t open_count() const override;
   CellPhase phase(CellId) const override { return CellPhase::Unseen; }
   double g(CellId) const override { return NAN; }
   double f(CellId) const override { return NAN; }
@@ -85,7 +85,7 @@ class MeshSearch final : public ExpandingSearch<MeshSearch> {
   void begin() override;
   std::uint64_t advance_preparation(std::uint64_t) override { return 0; }  // the mesh comes from set_mesh
   bool share_preparation(const Search& other) override;
-  void clear_stamps() override { begun_ = 0; }  // the stamp wrapped: begun_ is no reset's now
+  void clear_stamps() override {}
   CellId stored_parent(CellId) const override { return kNoCell; }
   std::vector<OpenItem> open_in_order(std::size_t limit) const override;
 
@@ -96,7 +96,6 @@ class MeshSearch final : public ExpandingSearch<MeshSearch> {
   void settle(PlannerState state, const std::vector<Vec2>& path, double cost, const PlannerCounters& counters);
 
   bool polyanya_ = false;  // what the running search is: options_.algorithm at its begin()
-  std::uint16_t begun_ = 0;  // stamp() of the reset whose search began (open_size() counts its open list)
   PreparedMesh given_;
   std::shared_ptr<const NavMesh> current_;  // the mesh the running search reads
   std::optional<Polyanya> polyanya_search_;
