@@ -461,7 +461,7 @@ class Search {
   std::vector<Point> path_;
   double path_cost_ = NAN;
   std::uint16_t stamp_ = 0;
-  bool begun_ = false;  // this reset's search has begun (start()), so its lists are its own
+  bool begun_ = false;  // this reset's search has begun (start_search()), so its lists are its own
   bool tracing_ = false;
   std::uint32_t layout_ = 0;  // see layout(); derived classes bump it when they allocate
 

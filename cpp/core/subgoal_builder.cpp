@@ -49,13 +49,12 @@ std::uint64_t SubgoalGraphBuilder::total() const {
   std::uint64_t nodes = graph_->points_.size();
   // Before every row is read, assume the rows to come hold subgoals as densely as those read.
   if (phase_ == Phase::Cells && cursor_ > 0) nodes = nodes * rows / cursor_;
-  const std::uint64_t landmark_runs = SubgoalGraph::kLandmarkCount + 1;
   if (phase_ == Phase::Landmarks) return done_ + landmarks_->remaining_estimate();
-  if (phase_ == Phase::Contract) return done_ + contraction_->remaining_estimate() + landmark_runs * nodes;
+  if (phase_ == Phase::Contract) return done_ + contraction_->remaining_estimate() + SubgoalLandmarks::work_for(nodes);
   // Four passes over the subgoals for the flat graph; the hierarchy values each, takes each
   // from its queue about once, prunes and lays the lists out in three passes, and its
   // landmarks' Dijkstras settle each once a run.
-  return rows + (graph_->hierarchical_ && nodes <= kMaxHierarchyNodes ? 9 + landmark_runs : 4) * nodes;
+  return rows + (graph_->hierarchical_ && nodes <= kMaxHierarchyNodes ? 9 * nodes + SubgoalLandmarks::work_for(nodes) : 4 * nodes);
 }
 
 std::size_t SubgoalGraphBuilder::bytes() const {

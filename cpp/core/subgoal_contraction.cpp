@@ -121,16 +121,20 @@ bool SubgoalContraction::step() {
   return false;
 }
 
+void SubgoalContraction::next_search() {
+  if (++search_ == 0) {  // wrapped: no mark may look current
+    std::fill(seen_.begin(), seen_.end(), 0u);
+    std::fill(target_.begin(), target_.end(), 0u);
+    search_ = 1;
+  }
+}
+
 std::int64_t SubgoalContraction::value(NodeId node, std::uint32_t settle_limit) {
   const std::vector<SubgoalEdge>& around = live_[node];
   needed_.clear();
   if (around.size() > kMaxDegree) return kNever;
   for (std::size_t i = 0; i + 1 < around.size(); ++i) {
-    if (++search_ == 0) {
-      std::fill(seen_.begin(), seen_.end(), 0u);
-      std::fill(target_.begin(), target_.end(), 0u);
-      search_ = 1;
-    }
+    next_search();
     // Targets: the neighbours after p, each to be reached as cheaply as through `node`.
     const SubgoalEdge& p = around[i];
     double bound = 0;
@@ -233,11 +237,7 @@ void SubgoalContraction::prune_top_edges(NodeId node) {
   if (graph_.ranks_[node] != kTopRank) return;
   std::vector<SubgoalEdge>& edges = live_[node];
   // Marks: the subgoal's neighbours (all at the top), with the moves of its edge to each.
-  if (++search_ == 0) {
-    std::fill(seen_.begin(), seen_.end(), 0u);
-    std::fill(target_.begin(), target_.end(), 0u);
-    search_ = 1;
-  }
+  next_search();
   for (const SubgoalEdge& edge : edges) {
     seen_[edge.to] = search_;
     counted_[edge.to] = edge.moves;

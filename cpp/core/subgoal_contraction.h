@@ -92,6 +92,8 @@ class SubgoalContraction {
   // Fills needed_ with the shortcuts removing `node` needs now, its witnesses searched
   // with `settle_limit` (1: only the edges out of each neighbour); returns its value.
   std::int64_t value(NodeId node, std::uint32_t settle_limit);
+  // A new stamp for seen_ and target_'s marks.
+  void next_search();
   void witness_search(NodeId from, NodeId avoid, double bound, std::uint32_t targets, std::uint32_t settle_limit);
   // Adds the edge at `from`, or puts it in the place of a dearer one to the same subgoal.
   void add_edge(NodeId from, const SubgoalEdge& edge);

@@ -84,9 +84,8 @@ void SubgoalGraphSearch::begin() {
   start_id_ = grid.id(start_);
   goal_id_ = grid.id(goal_);
   unit_ = grid.min_cost();
-  lengths_ = move_lengths(options_.cost_model);
-  lengths_.straight *= unit_;
-  lengths_.diagonal *= unit_;
+  const MoveLengths base = move_lengths(options_.cost_model);  // the landmarks' lengths
+  lengths_ = {base.straight * unit_, base.diagonal * unit_};
   // h is the rule's own distance, whatever heuristic the options name: no edge costs less
   // than it between its ends, so A* over the graph is optimal with it and needs no weight.
   heuristic_ = HeuristicParams::make(options_.diagonal == Diagonal::Never ? Heuristic::Manhattan : Heuristic::Octile,
@@ -106,7 +105,6 @@ void SubgoalGraphSearch::begin() {
   // of the link's plus the link's freespace length (a shortest path to a cell that is no
   // subgoal enters it from one of the subgoals it sees, subgoals.h).
   goal_landmarks_.fill(INFINITY);
-  const MoveLengths base = move_lengths(options_.cost_model);
   const auto take_landmarks = [&](NodeId node, double extra) {
     if (!graph.has_landmarks()) return;
     const double* from = graph.landmark_distances(node);
@@ -148,7 +146,7 @@ void SubgoalGraphSearch::relax(CellId id, Point at, NodeId node, double new_g, C
   if (next.stamp != stamp_) {
     next = NodeState{new_g, 0, stamp_, static_cast<std::uint8_t>(CellPhase::Open), 0};
     parents_[id] = parent;
-    open_.push(make_entry(priority_key(new_g + (node == kNoNode ? h_at(at) : h_at_subgoal(node, at))), new_g, id));
+    open_.push(make_entry(priority_key(new_g + h_at(node, at)), new_g, id));
     ++counters_.opened;
     outcome = Outcome::Opened;
   } else if (next.phase == static_cast<std::uint8_t>(CellPhase::Open) && new_g < next.g - 1e-9 * next.g) {
@@ -157,7 +155,7 @@ void SubgoalGraphSearch::relax(CellId id, Point at, NodeId node, double new_g, C
     old_g = next.g;
     next.g = new_g;
     parents_[id] = parent;
-    open_.decrease(next.aux, make_entry(priority_key(new_g + (node == kNoNode ? h_at(at) : h_at_subgoal(node, at))), new_g, id));
+    open_.decrease(next.aux, make_entry(priority_key(new_g + h_at(node, at)), new_g, id));
     ++counters_.improved;
     outcome = Outcome::Improved;
   } else {
@@ -261,11 +259,12 @@ std::vector<OpenItem> SubgoalGraphSearch::open_in_order(std::size_t limit) const
 }
 
 double SubgoalGraphSearch::h(CellId id) const {
+  // The query's h only once this reset began it: the graph and the goal's landmark
+  // distances are then this query's (a rebuilt graph comes with another reset).
   const double rule = Search::h(id);
-  if (!ready() || !landmarks_reach_goal_ || id >= grid_->cell_count() || id == goal_id_ || std::isnan(rule)) return rule;
+  if (!begun_ || std::isnan(rule)) return rule;
   const Point at = grid_->point(id);
-  const NodeId node = graph_->node_at(at.x, at.y);
-  return node == kNoNode ? rule : std::max(rule, graph_->landmark_bound(node, goal_landmarks_.data()) * unit_);
+  return h_at(graph_->node_at(at.x, at.y), at);
 }
 
 std::vector<Point> SubgoalGraphSearch::route_to(CellId id) const {

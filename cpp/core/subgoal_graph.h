@@ -152,10 +152,11 @@ class SubgoalGraphSearch final : public ExpandingSearch<SubgoalGraphSearch> {
   // h from `at` to the goal: the same numbers as heuristic_ (the base class's h()), without
   // its switch over heuristics in the inner loop.
   double h_at(Point at) const { return graph_->h_moves(at, goal_).cost(lengths_); }
-  // h at subgoal `node` (at `at`): also bounded by the landmarks, when the graph has them.
-  double h_at_subgoal(NodeId node, Point at) const {
+  // h at the node at `at`: the subgoal `node`, also bounded by the landmarks when the graph
+  // has them, or kNoNode (the start or the goal when they are none).
+  double h_at(NodeId node, Point at) const {
     const double rule = h_at(at);
-    if (!landmarks_reach_goal_) return rule;
+    if (node == kNoNode || !landmarks_reach_goal_) return rule;
     const double bound = graph_->landmark_bound(node, goal_landmarks_.data()) * unit_;
     return bound > rule ? bound : rule;
   }

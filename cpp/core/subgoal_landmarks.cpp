@@ -18,15 +18,11 @@ SubgoalLandmarks::SubgoalLandmarks(SubgoalGraph& graph, CostModel model)
     : graph_(graph), lengths_(move_lengths(model)) {
   const std::size_t nodes = graph.node_count();
   graph_.landmarks_.clear();
-  graph_.landmark_cells_.assign(graph.cell_count(), 0);
-  graph_.landmark_distances_.assign(nodes * SubgoalGraph::kLandmarkCount, kUnreached);
-  nearest_.assign(nodes, kUnreached);
   if (nodes == 0) {
     done_ = true;
-    std::vector<double>().swap(graph_.landmark_distances_);
-    std::vector<std::uint8_t>().swap(graph_.landmark_cells_);
     return;
   }
+  nearest_.assign(nodes, kUnreached);
   NodeId seed = 0;
   for (NodeId node = 1; node < nodes; ++node)
     if (graph.edges(node).size() > graph.edges(seed).size()) seed = node;
@@ -35,6 +31,10 @@ SubgoalLandmarks::SubgoalLandmarks(SubgoalGraph& graph, CostModel model)
 
 std::size_t SubgoalLandmarks::bytes() const {
   return (distance_.capacity() + nearest_.capacity()) * sizeof(double) + heap_.capacity() * sizeof(heap_[0]);
+}
+
+std::uint64_t SubgoalLandmarks::work_for(std::uint64_t nodes) {
+  return (SubgoalGraph::kLandmarkCount + 1) * nodes;  // the seed's run, then one per landmark
 }
 
 std::uint64_t SubgoalLandmarks::remaining_estimate() const {
@@ -102,14 +102,15 @@ void SubgoalLandmarks::end_run() {
     // Done: every landmark chosen, or none left that the others do not stand on (a map of a
     // subgoal or two). Columns without a landmark stay infinite and bound nothing.
     done_ = true;
-    if (graph_.landmarks_.empty()) {
-      std::vector<double>().swap(graph_.landmark_distances_);
-      std::vector<std::uint8_t>().swap(graph_.landmark_cells_);
-    }
     std::vector<double>().swap(distance_);
     std::vector<double>().swap(nearest_);
     std::vector<std::pair<double, NodeId>>().swap(heap_);
     return;
+  }
+  if (graph_.landmarks_.empty()) {
+    // The graph's arrays, made with the first landmark (a graph without one has none).
+    graph_.landmark_distances_.assign(distance_.size() * SubgoalGraph::kLandmarkCount, kUnreached);
+    graph_.landmark_cells_.assign(graph_.cell_count(), 0);
   }
   graph_.landmarks_.push_back(next);
   graph_.landmark_cells_[graph_.cell(next)] = static_cast<std::uint8_t>(graph_.landmarks_.size());
