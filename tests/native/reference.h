@@ -70,23 +70,19 @@ inline Point random_point(std::mt19937& rng, const Grid& grid) {
           std::uniform_int_distribution<int>(0, grid.height() - 1)(rng)};
 }
 
-// Runs the search from start to goal and checks it against the reference: NoPath exactly
-// when Dijkstra finds no path; otherwise Dijkstra's cost, along a legal path whose move
-// costs add up to it, every cell of it marked Path (`jumps`: every node of it, which the
-// parents lead through from the goal; the cells a jump passed over are filled into the path
-// and are not the search's path nodes). Returns whether a path was found.
 // A random query the algorithm accepts, on a random map of up to 32 x 32: a diagonal rule
 // and cost model it supports, terrain half the time where it runs on terrain, sometimes a
 // weight above 1 where it reads one (weighted A* and greedy then meet open cells again by
 // dearer and cheaper ways), and at most `step_cap` expansions (IDA* on an open map would
 // otherwise go on for long).
+inline constexpr std::uint64_t kQueryStepCap = 3000;
 struct Query {
   Grid grid;
   Point start, goal;
   SearchOptions options;
 };
 
-inline Query random_query(std::mt19937& rng, const AlgorithmInfo& algorithm, std::uint64_t step_cap) {
+inline Query random_query(std::mt19937& rng, const AlgorithmInfo& algorithm, std::uint64_t step_cap = kQueryStepCap) {
   SearchOptions options;
   options.algorithm = algorithm.id;
   do options.diagonal = kAllRules[rng() % kAllRules.size()];
@@ -100,6 +96,11 @@ inline Query random_query(std::mt19937& rng, const AlgorithmInfo& algorithm, std
   return {std::move(grid), start, goal, options};
 }
 
+// Runs the search from start to goal and checks it against the reference: NoPath exactly
+// when Dijkstra finds no path; otherwise Dijkstra's cost, along a legal path whose move
+// costs add up to it, every cell of it marked Path (`jumps`: every node of it, which the
+// parents lead through from the goal; the cells a jump passed over are filled into the path
+// and are not the search's path nodes). Returns whether a path was found.
 inline bool expect_matches_reference(Search& search, const Grid& grid, MoveRules rules, Point start, Point goal,
                                      const std::string& where, bool jumps = false) {
   const std::optional<double> expected = dijkstra(grid, rules, start, goal);

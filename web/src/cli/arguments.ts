@@ -190,9 +190,10 @@ export function parseArguments(argv: readonly string[], catalog: Catalog): Comma
 
   const common = { files, options, json: flags.has('json'), paths: flags.has('paths') };
   const check = flags.has('check');
+  const row = catalog.algorithms.find((candidate) => candidate.name === (options.algorithm ?? DEFAULT_ALGORITHM[command]))!;
   if (check) {
     // The files' lengths are 8-connected, under the Moving AI rule, in exact costs, from cell to cell.
-    const cannot = meshAlgorithm ?? (options.algorithm && catalog.algorithms.find((row) => row.name === options.algorithm)?.anyAngle ? options.algorithm : undefined);
+    const cannot = meshAlgorithm ?? (row.anyAngle ? row.name : undefined);
     if (cannot) throw new CliError(`--check compares costs with the files' optimal grid lengths, which ${cannot} (any-angle) is not meant to match`);
     if (options.costModel !== undefined && options.costModel !== 'exact') throw new CliError(`--check compares costs with the files' optimal lengths, which count exact costs, not ${options.costModel}`);
     if (options.diagonal !== undefined && options.diagonal !== 'only-when-no-obstacles')
@@ -206,7 +207,6 @@ export function parseArguments(argv: readonly string[], catalog: Catalog): Comma
     return { kind: 'scen', ...common, check, mesh };
   }
   // An option the algorithm does not read is refused, as --radius is, rather than dropped unseen.
-  const row = catalog.algorithms.find((candidate) => candidate.name === (options.algorithm ?? DEFAULT_ALGORITHM[command]))!;
   if (options.weight !== undefined && !row.usesWeight) throw new CliError(`--weight does not apply to --algorithm ${row.name}, which reads no heuristic weight`);
   if (options.heuristic !== undefined && !row.usesHeuristic) throw new CliError(`--heuristic does not apply to --algorithm ${row.name}, which uses no heuristic`);
   if (command === 'scen') return { kind: 'scen', ...common, check };
